@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import { discrepancyPictureSchema, discrepancySchema } from './discrepancy.ts';
+import { documentSchema } from './document.ts';
+import { storedFileSchema } from './file.ts';
+import { inspectionPictureSchema, inspectionResultSchema, inspectionSchema } from './inspection.ts';
+import { liveEventSchema } from './live-event.ts';
+import { ltiSchema, pmiSchema, scheduledMxSchema } from './maintenance.ts';
+import { noteSchema } from './note.ts';
+import { savedRuleSchema } from './rule.ts';
+import { tdySchema } from './tdy.ts';
+import { vehicleManagementSchema, vehicleSchema, vehicleStatusRecordSchema, vehicleTypeSchema } from './vehicle.ts';
+import { waiverCardSchema, waiverPictureSchema, waiverSchema } from './waiver.ts';
+import { washSchema } from './wash.ts';
+import { workflowRuleSchema, workflowSchema } from './workflow.ts';
+
+/**
+ * The row schema of every entity feed of the sync pull, by feed name (the `t` of a change): the client
+ * parses each pulled row with it before writing the mirror.
+ */
+export const entityFeedSchemas = {
+  vehicleTypes: vehicleTypeSchema,
+  vehicles: vehicleSchema,
+  vehicleManagement: vehicleManagementSchema,
+  vehicleStatuses: vehicleStatusRecordSchema,
+  workflows: workflowSchema,
+  workflowRules: workflowRuleSchema,
+  rules: savedRuleSchema,
+  inspections: inspectionSchema,
+  inspectionResults: inspectionResultSchema,
+  inspectionPictures: inspectionPictureSchema,
+  discrepancies: discrepancySchema,
+  discrepancyPictures: discrepancyPictureSchema,
+  scheduledMx: scheduledMxSchema,
+  ltis: ltiSchema,
+  pmis: pmiSchema,
+  washes: washSchema,
+  waivers: waiverSchema,
+  waiverPictures: waiverPictureSchema,
+  waiverCards: waiverCardSchema,
+  tdys: tdySchema,
+  notes: noteSchema,
+  documents: documentSchema,
+  files: storedFileSchema,
+  liveEvents: liveEventSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type EntityFeedName = keyof typeof entityFeedSchemas;
+export type EntityFeedRow<N extends EntityFeedName> = z.infer<(typeof entityFeedSchemas)[N]>;

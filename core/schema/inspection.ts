@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { entityId, isoDateTime } from './common.ts';
+import { RESULT_TYPES, RULE_TYPES } from './rule.ts';
+import { workflowIdSchema } from './workflow.ts';
+
+/**
+ * Inspection details (results and pictures) are mirrored on devices from the first day (UTC) of the
+ * previous month on; older ones are fetched on demand.
+ */
+export function inspectionDetailMirrorStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+}
+
+/** What an inspector answered: pass/fail, a number, or text. */
+export const resultValueSchema = z.union([z.number(), z.string(), z.boolean()]).nullable();
+export type ResultValue = z.infer<typeof resultValueSchema>;
+
+/** An inspection's header (feed `inspections`); its results and pictures are separate feeds. */
+export const inspectionSchema = z.object({
+  inspectionId: entityId,
+  vehicleId: entityId,
+  regNumber: z.string(),
+  /** The inspection this one amends. */
+  parentInspectionId: z.string().nullable(),
+  workflowId: workflowIdSchema.nullable(),
+  /** The workflow version the inspection was performed against. */
+  version: z.number().int().nullable(),
+  inspectionDate: isoDateTime,
+  completionDate: isoDateTime.nullable(),
+  submissionDate: isoDateTime.nullable(),
+  miles: z.number().int().nullable(),
+  hours: z.number().int().nullable(),
+  passed: z.boolean(),
+  numFixes: z.number().int().min(0),
+  numNotes: z.number().int().min(0),
+  inspectorId: z.string().nullable(),
+  /** The inspector's name as shown in grids. */
+  inspector: z.string().nullable(),
+  shift: z.number().int().min(1).max(3).nullable(),
+  /** Seconds. */
+  duration: z.number().int().min(0).nullable(),
+  fuelLevel: z.number().min(0).max(1).nullable(),
+  lastModificationDate: isoDateTime,
+});
+export type Inspection = z.infer<typeof inspectionSchema>;
+
+/** The rule as it was when inspected, so old results read right after the workflow changes. */
+export const resultOverviewSchema = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  ruleType: z.enum(RULE_TYPES),
+  fields: z.object({ absMax: z.number().nullable().optional() }).catchall(z.unknown()),
+});
+export type ResultOverview = z.infer<typeof resultOverviewSchema>;
+
+/** One answered rule (feed `inspectionResults`). */
+export const inspectionResultSchema = z.object({
+  resultId: entityId,
+  inspectionId: entityId,
+  position: z.number().int().min(0),
+  ruleId: z.string(),
+  result: z.object({ isPassing: z.boolean(), value: resultValueSchema }),
+  isFixed: z.boolean(),
+  comment: z.string().nullable(),
+  overview: resultOverviewSchema.nullable(),
+  type: z.enum(RESULT_TYPES).nullable(),
+  units: z.string().nullable(),
+});
+export type InspectionResult = z.infer<typeof inspectionResultSchema>;
+
+/** A picture taken during an inspection (feed `inspectionPictures`). */
+export const inspectionPictureSchema = z.object({
+  pictureId: entityId,
+  inspectionId: entityId,
+  resultId: z.string().nullable(),
+  ruleId: z.string().nullable(),
+  itemNo: z.number().int().nullable(),
+  storedFileId: entityId,
+  url: z.string(),
+  annotation: z.string().nullable(),
+});
+export type InspectionPicture = z.infer<typeof inspectionPictureSchema>;
+
+/** GET .../inspection/{inspectionId}: the header with its results and their pictures. */
+export const inspectionDetailSchema = inspectionSchema.extend({
+  results: z.array(inspectionResultSchema.extend({ pictures: z.array(inspectionPictureSchema) })),
+});
+export type InspectionDetail = z.infer<typeof inspectionDetailSchema>;
+
+/** Multipart fields arrive as text: numbers and JSON are decoded before validation. */
+const formNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
+const formJson = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  }, schema);
+
+export const inspectionResponseSchema = z.object({
+  ruleId: z.string({ error: 'Each response names its rule' }).min(1).max(64),
+  type: z.enum([...RESULT_TYPES, 'lookup'], { error: `A response type is one of: ${RESULT_TYPES.join(', ')}` }),
+  result: z.object({ isPassing: z.boolean({ error: 'Each result says whether it passed' }), value: resultValueSchema.optional() }),
+  comment: z.string().trim().max(1000, 'Comments are at most 1000 characters').nullable().optional(),
+  isFixed: z.boolean().optional(),
+  /** Names of the uploaded pictures (multipart field `pictures`) that belong to this response. */
+  pictures: z.array(z.string().max(255)).max(20).optional(),
+});
+export type InspectionResponse = z.infer<typeof inspectionResponseSchema>;
+
+const odometer = (label: string) => z.number().int(`${label} must be a whole number`).min(1, `${label} must be at least 1`);
+
+/**
+ * PUT/PATCH /data/v2/vehicles/{id}/inspection/recent (and the v1 multipart POST/PATCH): a submission,
+ * or an amendment (e.g. of a discrepancy: ruleId 'AF1800-{n}', type passFail, isPassing false).
+ */
+export const inspectionSubmissionSchema = z.object({
+  inspectionId: entityId.optional(),
+  version: formNumber(z.number({ error: 'version is required' }).int().min(1)),
+  workflowId: formNumber(z.number({ error: 'workflowId is required' }).pipe(workflowIdSchema)),
+  responses: formJson(z.array(inspectionResponseSchema).min(1, 'Send at least one response').max(500)),
+  miles: formNumber(odometer('Miles').optional()),
+  hours: formNumber(odometer('Hours').optional()),
+  inspectionDate: isoDateTime.optional(),
+  completionDate: isoDateTime.optional(),
+  shift: formNumber(z.number().int().min(1).max(3).optional()),
+  duration: formNumber(z.number().int().min(0).optional()),
+  parentInspectionId: entityId.optional(),
+});
+export type InspectionSubmission = z.infer<typeof inspectionSubmissionSchema>;

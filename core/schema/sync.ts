@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { entityId } from './common.ts';
+
+export const PULL_LIMIT_DEFAULT = 1000;
+export const PULL_LIMIT_MAX = 5000;
+export const PUSH_BATCH_MAX = 100;
+
+export const pullQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^(|\d+(:[A-Za-z]+:[A-Za-z0-9_-]+)?)$/, 'The cursor is not one this server gave out; start again without one')
+    .default(''),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PULL_LIMIT_MAX, `limit must be at most ${PULL_LIMIT_MAX}`)
+    .default(PULL_LIMIT_DEFAULT),
+  clientId: entityId.optional(),
+});
+export type PullQuery = z.infer<typeof pullQuerySchema>;
+
+export const syncChangeSchema = z.object({
+  /** The feed name of the table (e.g. 'users', 'vehicles'). */
+  t: z.string(),
+  op: z.enum(['put', 'delete']),
+  id: z.string(),
+  /** The row in its REST shape; absent for a delete. */
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type SyncChange = z.infer<typeof syncChangeSchema>;
+
+export const pullResponseSchema = z.object({
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  /** The cursor is older than the tombstone horizon: drop the mirror and pull from the start. */
+  reset: z.boolean(),
+  changes: z.array(syncChangeSchema),
+  /** This client's mutations whose effect is included up to `cursor`. */
+  acks: z.array(z.string()),
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+const mutationPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(data|auth)\//, 'A mutation calls a /data/ or /auth/ route');
+
+export const pushMutationSchema = z.object({
+  id: entityId,
+  seq: z.number().int().min(0),
+  name: z.string().min(1).max(100),
+  request: z.object({
+    method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'A mutation uses POST, PUT, PATCH or DELETE' }),
+    path: mutationPath,
+    body: z.unknown().optional(),
+  }),
+});
+export type PushMutation = z.infer<typeof pushMutationSchema>;
+
+export const pushBodySchema = z.object({
+  clientId: entityId,
+  mutations: z
+    .array(pushMutationSchema)
+    .min(1, 'Send at least one mutation')
+    .max(PUSH_BATCH_MAX, `Send at most ${PUSH_BATCH_MAX} mutations per batch`),
+});
+export type PushBody = z.infer<typeof pushBodySchema>;
+
+export const mutationResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(['applied', 'duplicate', 'rejected']),
+  httpStatus: z.number().int(),
+  /** The server's message for a rejected mutation. */
+  message: z.string().optional(),
+  /** The route's answer (e.g. the created row). */
+  response: z.unknown().optional(),
+  /** Revision that carries the change, when it changed data. */
+  rev: z.number().int().nullable().optional(),
+});
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+export const pushResponseSchema = z.object({ results: z.array(mutationResultSchema) });
+export type PushResponse = z.infer<typeof pushResponseSchema>;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { entityId, isoDateTime } from './common.ts';
+import { regNumberSchema } from './registration.ts';
+import { ruleDefinitionSchema, ruleInputSchema } from './rule.ts';
+
+/**
+ * The spec's workflowId is a number. Clients create workflows offline, so an id is a random safe
+ * integer made on the device; the database stores it as the text of that number.
+ */
+export const workflowIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** A workflowId from a path or form field ("123"): a numeric string of a safe integer. */
+export const workflowIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'A workflow id is a number')
+  .transform(Number)
+  .pipe(workflowIdSchema);
+
+/** A new workflow id: a random integer in 1..2^53-1. */
+export function randomWorkflowId(): number {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  const high = (words[0] ?? 0) & 0x1fffff;
+  const id = high * 0x100000000 + (words[1] ?? 0);
+  return id === 0 ? 1 : id;
+}
+
+export const WORKFLOW_TITLE_MIN = 2;
+export const WORKFLOW_TITLE_MAX = 119;
+export const WORKFLOW_TITLE_IN_USE_MESSAGE = 'Workflow title already in use';
+export const WORKFLOW_TITLE_INVALID_MESSAGE = 'Invalid character used in title';
+
+/** Starts with a word character; then letters, digits, space and . - , / % ( ) & ' " ; # */
+const WORKFLOW_TITLE_PATTERN = /^\w[A-Za-z0-9 .\-,/%()&'";#]*$/;
+
+export const workflowTitleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(WORKFLOW_TITLE_MIN, `Titles are ${WORKFLOW_TITLE_MIN} to ${WORKFLOW_TITLE_MAX} characters`)
+  .max(WORKFLOW_TITLE_MAX, `Titles are ${WORKFLOW_TITLE_MIN} to ${WORKFLOW_TITLE_MAX} characters`)
+  .regex(WORKFLOW_TITLE_PATTERN, WORKFLOW_TITLE_INVALID_MESSAGE);
+
+/** Uniqueness of titles compares them trimmed and case-insensitively. */
+export function workflowTitleKey(title: string): string {
+  return title.trim().toLowerCase();
+}
+
+/** A workflow (feed `workflows`); its rules are the feed `workflowRules`. */
+export const workflowSchema = z.object({
+  workflowId: workflowIdSchema,
+  title: z.string(),
+  active: z.boolean(),
+  /** One of the three 'AF-1800 Full' templates: edit only, never deactivated. */
+  isTemplate: z.boolean(),
+  version: z.number().int().min(1),
+  lastModifierId: z.string().nullable(),
+  lastModifierName: z.string().nullable(),
+  lastModificationDate: isoDateTime,
+});
+export type Workflow = z.infer<typeof workflowSchema>;
+
+/** A rule inside a workflow, in the workflow's order (feed `workflowRules`). */
+export const workflowRuleSchema = ruleDefinitionSchema.extend({
+  workflowRuleId: entityId,
+  workflowId: workflowIdSchema,
+  position: z.number().int().min(0),
+});
+export type WorkflowRule = z.infer<typeof workflowRuleSchema>;
+
+/** GET .../workflows/{id}?showRules=true */
+export const workflowWithRulesSchema = workflowSchema.extend({ rules: z.array(workflowRuleSchema) });
+export type WorkflowWithRules = z.infer<typeof workflowWithRulesSchema>;
+
+/** GET /data/v1/vehicles/{id}/workflow: what an inspection of the vehicle asks. */
+export const vehicleWorkflowSchema = z.object({
+  version: z.number().int(),
+  workflowId: workflowIdSchema,
+  rules: z.array(
+    z.object({ ruleId: z.string(), title: z.string(), af1800Id: z.number().int().nullable(), isBoolean: z.boolean() }),
+  ),
+});
+export type VehicleWorkflow = z.infer<typeof vehicleWorkflowSchema>;
+
+const workflowRulesInput = z
+  .array(ruleInputSchema)
+  .superRefine((rules, ctx) => {
+    const kept = rules.filter((r) => !r.isRemoved);
+    if (kept.length === 0) ctx.addIssue({ code: 'custom', message: 'At least one rule must not be removed' });
+    const seen = new Set<string>();
+    kept.forEach((rule) => {
+      const key = rule.title.trim().toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `Rule title "${rule.title}" is used twice` });
+      seen.add(key);
+    });
+  });
+
+/** Save As: a new workflow, optionally assigned to vehicles at once. */
+export const createWorkflowBodySchema = z.object({
+  workflowId: workflowIdSchema.optional(),
+  title: workflowTitleSchema,
+  rules: workflowRulesInput,
+  regNumbers: z.array(regNumberSchema).max(1000).optional(),
+});
+export type CreateWorkflowBody = z.infer<typeof createWorkflowBodySchema>;
+
+/** PATCH .../workflows/{id}: Save and Replace (title and rules), or restore (active true). */
+export const updateWorkflowBodySchema = z
+  .object({
+    workflowId: workflowIdSchema.optional(),
+    title: workflowTitleSchema.optional(),
+    rules: workflowRulesInput.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((b) => b.title !== undefined || b.rules !== undefined || b.active !== undefined, { message: 'Nothing to update' });
+export type UpdateWorkflowBody = z.infer<typeof updateWorkflowBodySchema>;
+
+/** POST .../workflows/{id}/assignByRegNumber: a list of registration numbers. */
+export const assignByRegNumberBodySchema = z.array(regNumberSchema).min(1, 'Choose at least one vehicle').max(1000);

@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { sql } from 'drizzle-orm';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createWriter } from './db/write.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { EventBus, NOTIFY_CHANNEL } from './stream/bus.ts';
+import { storeLiveEvents, toStreamEvents, type LiveEventInput } from './stream/live-events.ts';
+import type { AppContext } from './context.ts';
+import { syncTables } from './sync/registry.ts';
+import { mountOidc } from './auth/oidc/index.ts';
+import { createVerifier, EMBEDDED_AUDIENCE } from './auth/verify.ts';
+import { authenticate } from './auth/authenticate.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerSettingsRoutes } from './modules/settings/routes.ts';
+import { registerSyncRoutes } from './sync/routes.ts';
+import { registerStreamRoutes } from './stream/routes.ts';
+import { registerPublicRoutes } from './modules/public/routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops listening for other instances' events; the caller closes the app and the database. */
+  detach(): Promise<void>;
+}
+
+/** Assembles the server: error handling, identity, live stream and every module's routes. */
+export async function buildApp(config: ServerConfig, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+  });
+  installErrorHandling(app);
+  // The API speaks JSON only; a text body is refused with 415 rather than parsed.
+  app.removeContentTypeParser('text/plain');
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const { db } = database;
+  const bus = new EventBus(
+    database.pgListen ? async (payload) => void (await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`)) : undefined,
+  );
+  const unlisten = database.pgListen ? await database.pgListen(NOTIFY_CHANNEL, (payload) => bus.receiveRemote(payload)) : undefined;
+
+  const write = createWriter<LiveEventInput>(db, {
+    beforeCommit: storeLiveEvents,
+    afterCommit: (orgId, rev, events) => {
+      for (const event of toStreamEvents(events)) bus.publish(orgId, { type: 'event', event });
+      bus.publish(orgId, { type: 'poke', rev });
+    },
+  });
+  const ctx: AppContext = { config, database, db, bus, write, syncTables };
+
+  const embedded = !config.oidcIssuer;
+  const verifier = embedded
+    ? await mountOidc(app, { db, config }).then(({ issuer, jwks }) =>
+        createVerifier({ issuer, jwks, audience: EMBEDDED_AUDIENCE, roleGroupPrefix: config.roleGroupPrefix }),
+      )
+    : createVerifier({ issuer: config.oidcIssuer!, audience: config.oidcAudience, roleGroupPrefix: config.roleGroupPrefix });
+  app.decorate('principalOf', (request) => authenticate(db, verifier, request.headers.authorization, embedded));
+
+  registerPublicRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerSyncRoutes(app, ctx);
+  registerStreamRoutes(app, ctx);
+
+  return { app, ctx, detach: async () => unlisten?.() };
+}

@@ -1,0 +1,28 @@
+import type { Role } from '../../core/schema/roles.ts';
+import { forbidden } from '../http/errors.ts';
+import type { Principal } from './principal.ts';
+
+/** Who may call a route. `website` means a role that may use the website: any role but inspector. */
+export type Access =
+  | { public: true }
+  | { website?: boolean; roles?: readonly Role[]; admin?: boolean; public?: false };
+
+export const ANY_SIGNED_IN: Access = {};
+export const WEBSITE: Access = { website: true };
+export const ADMINS: Access = { website: true, admin: true };
+
+export function checkAccess(p: Principal, access: Access): void {
+  if ('public' in access && access.public) return;
+  const a = access as Exclude<Access, { public: true }>;
+  if (a.website || a.roles || a.admin) {
+    if (p.role === null) throw forbidden('No role provided. You lack the permissions to access any part of this system.');
+    if (p.role === 'inspector') throw forbidden('As an Inspector, you do not have access to the website.');
+  }
+  if (a.roles && !a.roles.includes(p.role as Role)) throw forbidden('Your role does not allow this');
+  if (a.admin && !p.isAdmin) throw forbidden('Only administrators can do this');
+}
+
+/** Paths that carry an organization id must name the caller's own. */
+export function checkOrg(p: Principal, orgId: string): void {
+  if (orgId !== p.orgId) throw forbidden('You can only reach your own organization');
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, in one place (documented in README.md). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Public origin of this server, without a trailing slash: issuer, redirect URIs and links derive from it. */
+  publicUrl: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  /** External OpenID issuer (e.g. a Keycloak realm); when absent the embedded provider at /oidc is used. */
+  oidcIssuer: string | undefined;
+  oidcClientId: string;
+  /** Expected `aud` of access tokens from an external issuer; the embedded one uses `fleet-api`. */
+  oidcAudience: string | undefined;
+  /** Groups under this prefix carry the role: `/fleet/vco` gives role vco. */
+  roleGroupPrefix: string;
+  productName: string;
+  /** Extra redirect URIs for the embedded provider's web client (comma separated), e.g. the Vite dev server. */
+  extraRedirectUris: string[];
+  /** Tombstones older than this are purged; a sync cursor from before them gets a reset. */
+  tombstoneDays: number;
+  bodyLimitBytes: number;
+  /** Skip seeding an empty database at start. */
+  seedOnEmpty: boolean;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number.parseInt(value, 10);
+  if (!Number.isFinite(n)) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = int(env.PORT, 8080);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    oidcIssuer: env.OIDC_ISSUER?.replace(/\/+$/, '') || undefined,
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'fleet-web',
+    oidcAudience: env.OIDC_AUDIENCE || undefined,
+    roleGroupPrefix: env.ROLE_GROUP_PREFIX ?? '/fleet/',
+    productName: env.PRODUCT_NAME ?? 'Fleet Readiness',
+    extraRedirectUris: (env.OIDC_EXTRA_REDIRECT_URIS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    tombstoneDays: int(env.TOMBSTONE_DAYS, 30),
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
+    seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The database handle, the same type over PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; every query function takes `Db | Tx` as `Queryable`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** A raw LISTEN/NOTIFY channel, present on PostgreSQL only. */
+  pgListen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+/** Opens PGlite under dataDir, or PostgreSQL when a URL is given, and runs the migrations. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  return database;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // pg returns bigint (int8) as string; every bigint here is a revision that fits a JS number.
+  pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const typed = drizzle(pool, { schema });
+  // Several instances may start together: one migrates while the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727274)');
+    await migrate(typed, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    lockClient.release();
+  }
+  const pgListen = async (channel: string, onMessage: (payload: string) => void) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload) onMessage(msg.payload);
+    });
+    await client.query(`LISTEN ${channel}`);
+    return async () => {
+      await client.end().catch(() => undefined);
+    };
+  };
+  return { db: typed as unknown as Db, kind: 'postgres', pgListen, close: () => pool.end() };
+}
+
+/** `count(*)` arrives as a number from PGlite and as a string from pg. */
+export function toCount(value: unknown): number {
+  return typeof value === 'number' ? value : Number.parseInt(String(value ?? 0), 10);
+}
+
+export const countAll = sql<number>`count(*)`;

@@ -1,0 +1,71 @@
+import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import type { ResultOverview, ResultValue } from '../../../core/schema/inspection.ts';
+import { syncColumns, ts } from './common.ts';
+
+export const inspections = pgTable(
+  'inspections',
+  {
+    ...syncColumns(),
+    vehicleId: text('vehicle_id').notNull(),
+    /** Copied from the vehicle; rewritten with it when the registration changes. */
+    regNumber: text('reg_number').notNull(),
+    /** The inspection this one amends. */
+    parentInspectionId: text('parent_inspection_id'),
+    workflowId: text('workflow_id'),
+    workflowVersion: integer('workflow_version'),
+    inspectionDate: ts('inspection_date').notNull(),
+    completionDate: ts('completion_date'),
+    submissionDate: ts('submission_date'),
+    miles: integer('miles'),
+    hours: integer('hours'),
+    passed: boolean('passed').notNull(),
+    numFixes: integer('num_fixes').notNull().default(0),
+    numNotes: integer('num_notes').notNull().default(0),
+    inspectorId: text('inspector_id'),
+    inspectorName: text('inspector_name'),
+    shift: integer('shift'),
+    durationSeconds: integer('duration_seconds'),
+    /** 0 to 1, from the fuel rule's answer. */
+    fuelLevel: real('fuel_level'),
+  },
+  (t) => [
+    index('inspections_org_rev').on(t.orgId, t.rev),
+    index('inspections_vehicle_date').on(t.vehicleId, t.inspectionDate),
+    index('inspections_org_date').on(t.orgId, t.inspectionDate),
+  ],
+);
+
+export const inspectionResults = pgTable(
+  'inspection_results',
+  {
+    ...syncColumns(),
+    inspectionId: text('inspection_id').notNull(),
+    position: integer('position').notNull(),
+    ruleId: text('rule_id').notNull(),
+    isPassing: boolean('is_passing').notNull(),
+    value: jsonb('value').$type<ResultValue>(),
+    isFixed: boolean('is_fixed').notNull().default(false),
+    comment: text('comment'),
+    /** The rule as it was when inspected: title, description, ruleType, fields. */
+    overview: jsonb('overview').$type<ResultOverview>(),
+    /** threshold | passFail | counter | target */
+    type: text('type'),
+    units: text('units'),
+  },
+  (t) => [index('inspection_results_org_rev').on(t.orgId, t.rev), index('inspection_results_inspection').on(t.inspectionId)],
+);
+
+export const inspectionPictures = pgTable(
+  'inspection_pictures',
+  {
+    ...syncColumns(),
+    inspectionId: text('inspection_id').notNull(),
+    resultId: text('result_id'),
+    ruleId: text('rule_id'),
+    itemNo: integer('item_no'),
+    /** stored_files.id */
+    fileId: text('file_id').notNull(),
+    annotation: text('annotation'),
+  },
+  (t) => [index('inspection_pictures_org_rev').on(t.orgId, t.rev), index('inspection_pictures_inspection').on(t.inspectionId)],
+);

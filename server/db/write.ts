@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+import { orgClocks, syncMutations } from './schema/index.ts';
+import { HttpError } from '../http/errors.ts';
+
+/** A pushed mutation being applied: recorded in the same transaction as its change. */
+export interface MutationRef {
+  userId: string;
+  clientId: string;
+  mutationId: string;
+}
+
+export interface WriteScope<E> {
+  tx: Tx;
+  /** The organization revision every row written here must carry. */
+  rev: number;
+  orgId: string;
+  now: Date;
+  /** Queue a live event; it is stored with the change and published once the change commits. */
+  publish(event: E): void;
+}
+
+export interface WriteHooks<E> {
+  /** Runs inside the transaction with the events the write queued (stores them). */
+  beforeCommit(tx: Tx, orgId: string, rev: number, events: E[]): Promise<void>;
+  /** Runs after the commit: publishes the events and the poke. */
+  afterCommit(orgId: string, rev: number, events: E[]): void;
+}
+
+export const DUPLICATE_MUTATION = 'duplicate-mutation';
+
+/** Takes the organization's next revision; the row lock orders writers, so revisions are commit-ordered. */
+export async function nextRevision(tx: Tx, orgId: string): Promise<number> {
+  const [row] = await tx
+    .insert(orgClocks)
+    .values({ orgId, rev: 1 })
+    .onConflictDoUpdate({ target: orgClocks.orgId, set: { rev: sql`${orgClocks.rev} + 1` } })
+    .returning({ rev: orgClocks.rev });
+  if (!row) throw new Error('could not take a revision');
+  return row.rev;
+}
+
+/**
+ * Every write of the product goes through here: one transaction that first takes the revision,
+ * records the pushed mutation (if any) so it can never apply twice, runs the change, stores the live
+ * events, and after the commit announces the new revision.
+ */
+export function createWriter<E>(db: Db, hooks: WriteHooks<E>) {
+  return async function write<T>(orgId: string, mutation: MutationRef | undefined, fn: (scope: WriteScope<E>) => Promise<T>): Promise<T> {
+    const events: E[] = [];
+    let rev = 0;
+    const result = await db.transaction(async (tx) => {
+      rev = await nextRevision(tx, orgId);
+      if (mutation) {
+        const recorded = await tx
+          .insert(syncMutations)
+          .values({ ...mutation, orgId, rev, status: 200 })
+          .onConflictDoNothing()
+          .returning({ rev: syncMutations.rev });
+        if (recorded.length === 0) throw new HttpError(409, 'This change was already applied', { code: DUPLICATE_MUTATION });
+      }
+      const value = await fn({ tx, rev, orgId, now: new Date(), publish: (e) => events.push(e) });
+      await hooks.beforeCommit(tx, orgId, rev, events);
+      return value;
+    });
+    hooks.afterCommit(orgId, rev, events);
+    return result;
+  };
+}
+
+export type Writer<E> = ReturnType<typeof createWriter<E>>;

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z, ZodType } from 'zod';
+import { checkAccess, type Access } from '../auth/access.ts';
+import type { Principal } from '../auth/principal.ts';
+import { HttpError, zodErrorBody } from './errors.ts';
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDef<P extends ZodType, Q extends ZodType, B extends ZodType> {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+type Out<T> = T extends ZodType ? z.output<T> : undefined;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves the caller of a request (see server/auth/authenticate.ts). */
+    principalOf(request: FastifyRequest): Promise<Principal>;
+  }
+}
+
+function parse<T extends ZodType>(schema: T | undefined, value: unknown, where: string): Out<T> {
+  if (!schema) return undefined as Out<T>;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const body = zodErrorBody(result.error, where);
+    throw new HttpError(400, body.errorMessage, { errors: body.errors });
+  }
+  return result.data as Out<T>;
+}
+
+/**
+ * Declares a route whose params, query and body are validated with zod schemas from core/schema and
+ * whose caller is authenticated and checked against `access` before the handler runs.
+ */
+export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
+  app: FastifyInstance,
+  def: RouteDef<P, Q, B>,
+  handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
+): void {
+  app.route({
+    method: def.method,
+    url: def.url,
+    handler: async (request, reply) => {
+      const isPublic = 'public' in def.access && def.access.public;
+      const principal = isPublic ? (undefined as unknown as Principal) : await app.principalOf(request);
+      if (!isPublic) checkAccess(principal, def.access);
+      const params = parse(def.params, request.params, 'Path ');
+      const query = parse(def.query, request.query, 'Query ');
+      const body = parse(def.body, request.body ?? (def.body ? undefined : null), '');
+      const result = await handler({ params, query, body, principal, request, reply });
+      if (reply.sent) return reply;
+      if (result === undefined) return reply.status(204).send();
+      return result;
+    },
+  });
+}

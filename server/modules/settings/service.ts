@@ -1,0 +1,40 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { nanoid } from 'nanoid';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { userSettings } from '../../db/schema/index.ts';
+import type { MutationRef } from '../../db/write.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { SettingEntry } from '../../../core/schema/settings.ts';
+
+export async function readSettings(q: Queryable, userId: string): Promise<SettingEntry[]> {
+  const rows = await q
+    .select({ field: userSettings.field, value: userSettings.value })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, userId), isNull(userSettings.deletedAt)))
+    .orderBy(asc(userSettings.field));
+  return rows;
+}
+
+/** Applies `add` operations: each sets one field to its value (JSON Patch "add" on /{field}). */
+export async function addSettings(
+  ctx: AppContext,
+  p: Principal,
+  ops: { path: string; value: unknown }[],
+  mutation: MutationRef | undefined,
+): Promise<SettingEntry[]> {
+  return ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+    for (const op of ops) {
+      const field = op.path.slice(1);
+      const value = op.value ?? null;
+      await tx
+        .insert(userSettings)
+        .values({ id: nanoid(), orgId: p.orgId, rev, userId: p.userId, field, value })
+        .onConflictDoUpdate({
+          target: [userSettings.userId, userSettings.field],
+          set: { value, rev, updatedAt: now, deletedAt: null },
+        });
+    }
+    return readSettings(tx, p.userId);
+  });
+}

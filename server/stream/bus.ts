@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { StreamMessage } from '../../core/schema/stream.ts';
+
+type Listener = (message: StreamMessage) => void;
+
+export const NOTIFY_CHANNEL = 'fleet_stream';
+
+/**
+ * Fans live messages out to the websockets of an organization. In-process always; with a `notify`
+ * function (PostgreSQL NOTIFY) every instance also hears the others through `receiveRemote`.
+ */
+export class EventBus {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  readonly instanceId = randomUUID();
+
+  constructor(private readonly notify?: (payload: string) => Promise<void>) {}
+
+  subscribe(orgId: string, listener: Listener): () => void {
+    let set = this.listeners.get(orgId);
+    if (!set) this.listeners.set(orgId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(orgId);
+    };
+  }
+
+  publish(orgId: string, message: StreamMessage): void {
+    this.deliver(orgId, message);
+    if (this.notify) {
+      this.notify(JSON.stringify({ i: this.instanceId, o: orgId, m: message })).catch(() => {
+        // Another instance misses this message; its clients still pull on their next reconnect or write.
+      });
+    }
+  }
+
+  receiveRemote(payload: string): void {
+    try {
+      const { i, o, m } = JSON.parse(payload) as { i: string; o: string; m: StreamMessage };
+      if (i !== this.instanceId) this.deliver(o, m);
+    } catch {
+      // A malformed notification is not ours to act on.
+    }
+  }
+
+  connectionCount(orgId: string): number {
+    return this.listeners.get(orgId)?.size ?? 0;
+  }
+
+  private deliver(orgId: string, message: StreamMessage): void {
+    for (const listener of this.listeners.get(orgId) ?? []) {
+      try {
+        listener(message);
+      } catch {
+        // One broken socket must not stop the others.
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { InferSelectModel } from 'drizzle-orm';
+import { organizations, sectionMels, sections, userSettings, users } from '../db/schema/index.ts';
+import type { SyncTable } from './sync-table.ts';
+import type { Organization, Section, SectionMel } from '../../core/schema/organization.ts';
+import type { UserRow } from '../../core/schema/user.ts';
+import { roleSchema } from '../../core/schema/roles.ts';
+
+type OrgRow = InferSelectModel<typeof organizations>;
+type UserDbRow = InferSelectModel<typeof users>;
+
+export function organizationToApi(row: OrgRow): Organization {
+  return {
+    orgId: row.id,
+    name: row.name,
+    location: row.location,
+    eolLeadTime: row.eolLeadTime,
+    mxLeadTime: row.mxLeadTime,
+    tdyLeadTime: row.tdyLeadTime,
+    washLeadTime: row.washLeadTime,
+    ltiLeadTime: row.ltiLeadTime,
+    pmiLeadTime: row.pmiLeadTime,
+    contactInfo: [
+      {
+        primaryContactUserId: row.primaryContactUserId,
+        primaryContactPhoneNumber: row.primaryContactPhoneNumber,
+        basePhoneNumber: row.basePhoneNumber,
+      },
+    ],
+    shiftTimes: row.shiftTimes,
+    lastModificationDate: row.updatedAt.toISOString(),
+  };
+}
+
+/** A user as the sync feed carries it; REST answers add orgName and sectionName (see users/serialize.ts). */
+export function userToRow(row: UserDbRow): UserRow {
+  const role = roleSchema.safeParse(row.role);
+  return {
+    userId: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    givenName: row.firstName,
+    familyName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    role: role.success ? role.data : null,
+    orgId: row.orgId,
+    active: row.active,
+    isAdmin: row.isAdmin,
+    sectionId: row.sectionId,
+  };
+}
+
+export const coreSyncTables: SyncTable[] = [
+  { name: 'organizations', table: organizations, toApi: organizationToApi },
+  {
+    name: 'sections',
+    table: sections,
+    toApi: (row: InferSelectModel<typeof sections>): Section => ({ sectionId: row.id, sectionName: row.name }),
+  },
+  {
+    name: 'sectionMels',
+    table: sectionMels,
+    toApi: (row: InferSelectModel<typeof sectionMels>): SectionMel => ({
+      melId: row.id,
+      sectionId: row.sectionId,
+      vehicleType: row.vehicleType,
+      mel: row.mel,
+    }),
+  },
+  { name: 'users', table: users, toApi: userToRow },
+  {
+    name: 'userSettings',
+    table: userSettings,
+    toApi: (row: InferSelectModel<typeof userSettings>) => ({ settingId: row.id, userId: row.userId, field: row.field, value: row.value }),
+    visibleTo: (p) => eq(userSettings.userId, p.userId),
+  },
+];

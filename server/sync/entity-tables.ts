@@ -1,0 +1,61 @@
+import { gte, sql } from 'drizzle-orm';
+import * as s from '../db/schema/index.ts';
+import { inspectionDetailMirrorStart } from '../../core/schema/inspection.ts';
+import { LIVE_EVENT_FEED_WINDOW_MS } from '../../core/schema/live-event.ts';
+import type { SyncTable } from './sync-table.ts';
+import * as e from './entity-to-api.ts';
+import * as r from './record-to-api.ts';
+
+/**
+ * Inspection details (results, pictures) of inspections performed before the previous month are not
+ * mirrored (docs: "Mirror scope"); devices fetch them on demand.
+ */
+function recentInspectionDetail(inspectionId: typeof s.inspectionResults.inspectionId | typeof s.inspectionPictures.inspectionId) {
+  return () => {
+    const since = inspectionDetailMirrorStart(new Date()).toISOString();
+    return sql`${inspectionId} in (select ${s.inspections.id} from ${s.inspections} where ${s.inspections.inspectionDate} >= ${since}::timestamptz)`;
+  };
+}
+
+/** The entity feeds of the sync pull (feed names match core/schema/entity-feeds.ts). */
+export const entitySyncTables: SyncTable[] = [
+  { name: 'vehicleTypes', table: s.vehicleTypes, toApi: e.vehicleTypeToApi },
+  { name: 'vehicles', table: s.vehicles, toApi: e.vehicleToApi },
+  { name: 'vehicleManagement', table: s.vehicleManagement, toApi: e.vehicleManagementToApi },
+  { name: 'vehicleStatuses', table: s.vehicleStatuses, toApi: e.vehicleStatusToApi },
+  { name: 'workflows', table: s.workflows, toApi: e.workflowToApi },
+  { name: 'workflowRules', table: s.workflowRules, toApi: e.workflowRuleToApi },
+  { name: 'rules', table: s.rules, toApi: e.savedRuleToApi },
+  { name: 'inspections', table: s.inspections, toApi: e.inspectionToApi },
+  {
+    name: 'inspectionResults',
+    table: s.inspectionResults,
+    toApi: e.inspectionResultToApi,
+    visibleTo: recentInspectionDetail(s.inspectionResults.inspectionId),
+  },
+  {
+    name: 'inspectionPictures',
+    table: s.inspectionPictures,
+    toApi: e.inspectionPictureToApi,
+    visibleTo: recentInspectionDetail(s.inspectionPictures.inspectionId),
+  },
+  { name: 'discrepancies', table: s.discrepancies, toApi: r.discrepancyToApi },
+  { name: 'discrepancyPictures', table: s.discrepancyPictures, toApi: r.discrepancyPictureToApi },
+  { name: 'scheduledMx', table: s.scheduledMx, toApi: r.scheduledMxToApi },
+  { name: 'ltis', table: s.ltis, toApi: r.ltiToApi },
+  { name: 'pmis', table: s.pmis, toApi: r.pmiToApi },
+  { name: 'washes', table: s.washes, toApi: r.washToApi },
+  { name: 'waivers', table: s.waivers, toApi: r.waiverToApi },
+  { name: 'waiverPictures', table: s.waiverPictures, toApi: r.waiverPictureToApi },
+  { name: 'waiverCards', table: s.waiverCards, toApi: r.waiverCardToApi },
+  { name: 'tdys', table: s.tdys, toApi: r.tdyToApi },
+  { name: 'notes', table: s.notes, toApi: r.noteToApi },
+  { name: 'documents', table: s.documents, toApi: r.documentToApi },
+  { name: 'files', table: s.storedFiles, toApi: r.storedFileToApi },
+  {
+    name: 'liveEvents',
+    table: s.liveEvents,
+    toApi: r.liveEventToApi,
+    visibleTo: () => gte(s.liveEvents.eventTime, new Date(Date.now() - LIVE_EVENT_FEED_WINDOW_MS)),
+  },
+];

@@ -1,0 +1,187 @@
+import type { Discrepancy, DiscrepancyPicture } from '../../core/schema/discrepancy.ts';
+import type { Document } from '../../core/schema/document.ts';
+import { fileUrl, type StoredFile } from '../../core/schema/file.ts';
+import type { LiveEvent } from '../../core/schema/live-event.ts';
+import type { Lti, Pmi, ScheduledMx } from '../../core/schema/maintenance.ts';
+import type { Note } from '../../core/schema/note.ts';
+import type { Tdy } from '../../core/schema/tdy.ts';
+import type { Waiver, WaiverCard, WaiverPicture } from '../../core/schema/waiver.ts';
+import type { Wash } from '../../core/schema/wash.ts';
+import { iso, isoOrNull, type RowOf } from './entity-to-api.ts';
+
+/** Maintenance and the other vehicle records in their REST shape (see entity-to-api.ts for the rules). */
+
+interface AuditedRow {
+  creatorId: string | null;
+  creatorName: string | null;
+  lastModifierId: string | null;
+  lastModifierName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function audit(row: AuditedRow) {
+  return {
+    creatorId: row.creatorId,
+    creatorName: row.creatorName,
+    creationDate: iso(row.createdAt),
+    lastModifierId: row.lastModifierId,
+    lastModifierName: row.lastModifierName,
+    lastModificationDate: iso(row.updatedAt),
+  };
+}
+
+export const discrepancyToApi = (row: RowOf<'discrepancies'>): Discrepancy => ({
+  mxId: row.id,
+  vehicleId: row.vehicleId,
+  regNumber: row.regNumber,
+  itemNo: row.itemNo,
+  discrepancy: row.discrepancy,
+  dateDiscovered: iso(row.dateDiscovered),
+  inspectorId: row.inspectorId,
+  reportMiles: row.reportMiles,
+  reportHours: row.reportHours,
+  reportDate: isoOrNull(row.reportDate),
+  reporterUserId: row.reporterUserId,
+  workOrder: row.workOrder,
+  validFrom: iso(row.validFrom),
+  af1800StatusCode: row.af1800StatusCode as Discrepancy['af1800StatusCode'],
+  mxUserId: row.mxUserId,
+  disregard: row.disregard,
+  systemCode: row.systemCode,
+  numFixed: row.numFixed,
+  parentInspectionId: row.parentInspectionId,
+  actualCompletionDate: isoOrNull(row.actualCompletionDate),
+  workDate: isoOrNull(row.workDate),
+  estCompletionDate: isoOrNull(row.estCompletionDate),
+  lastModificationDate: iso(row.updatedAt),
+});
+
+export const discrepancyPictureToApi = (row: RowOf<'discrepancyPictures'>): DiscrepancyPicture => ({
+  mxPictureId: row.id,
+  mxId: row.discrepancyId,
+  storedFileId: row.fileId,
+  url: fileUrl(row.fileId),
+  annotation: row.annotation,
+});
+
+function scheduled(row: RowOf<'scheduledMx'> | RowOf<'ltis'> | RowOf<'pmis'>) {
+  return {
+    vehicleId: row.vehicleId,
+    regNumber: row.regNumber,
+    mxDate: iso(row.mxDate),
+    completed: row.completed,
+    completionDate: isoOrNull(row.completionDate),
+    ...audit(row),
+  };
+}
+
+export const scheduledMxToApi = (row: RowOf<'scheduledMx'>): ScheduledMx => ({ mxId: row.id, mxType: row.mxType, ...scheduled(row) });
+export const ltiToApi = (row: RowOf<'ltis'>): Lti => ({ ltiId: row.id, ...scheduled(row), passed: row.passed, notes: row.notes });
+export const pmiToApi = (row: RowOf<'pmis'>): Pmi => ({ pmiId: row.id, ...scheduled(row), passed: row.passed, notes: row.notes });
+
+export const washToApi = (row: RowOf<'washes'>): Wash => ({
+  washId: row.id,
+  vehicleId: row.vehicleId,
+  regNumber: row.regNumber,
+  washDate: iso(row.washDate),
+  completed: row.completed,
+  completionDate: isoOrNull(row.completionDate),
+  ...audit(row),
+});
+
+export const waiverToApi = (row: RowOf<'waivers'>): Waiver => ({
+  waiverId: row.id,
+  vehicleId: row.vehicleId,
+  regNumber: row.regNumber,
+  ruleId: row.ruleId,
+  waiverType: row.waiverType as Waiver['waiverType'],
+  explanation: row.explanation,
+  status: row.status as Waiver['status'],
+  closingDate: isoOrNull(row.closingDate),
+  ...audit(row),
+});
+
+export const waiverPictureToApi = (row: RowOf<'waiverPictures'>): WaiverPicture => ({
+  waiverPictureId: row.id,
+  waiverId: row.waiverId,
+  storedFileId: row.fileId,
+  filename: row.filename,
+  url: fileUrl(row.fileId),
+  annotation: row.annotation,
+});
+
+export const waiverCardToApi = (row: RowOf<'waiverCards'>): WaiverCard => ({
+  waiverCardId: row.id,
+  vehicleId: row.vehicleId,
+  regNumber: row.regNumber,
+  storedFileId: row.fileId,
+  filename: row.filename,
+  mimeType: row.mimeType,
+  url: fileUrl(row.fileId),
+  creationDate: iso(row.createdAt),
+});
+
+export const tdyToApi = (row: RowOf<'tdys'>): Tdy => ({
+  tdyId: row.id,
+  vehicleId: row.vehicleId,
+  regNumber: row.regNumber,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  description: row.description,
+  completed: row.completed,
+  ...audit(row),
+});
+
+export const noteToApi = (row: RowOf<'notes'>): Note => ({
+  noteId: row.id,
+  vehicleId: row.vehicleId,
+  regNumber: row.regNumber,
+  note: row.note,
+  userId: row.userId,
+  userName: row.userName,
+  creationDate: iso(row.createdAt),
+  lastModificationDate: iso(row.updatedAt),
+});
+
+export const documentToApi = (row: RowOf<'documents'>): Document => ({
+  fileId: row.id,
+  vehicleId: row.vehicleId,
+  regNumber: row.regNumber,
+  storedFileId: row.fileId,
+  filename: row.filename,
+  description: row.description,
+  mimeType: row.mimeType,
+  url: fileUrl(row.fileId),
+  creatorId: row.creatorId,
+  creator: row.creatorName,
+  creationDate: iso(row.createdAt),
+  lastModifierId: row.lastModifierId,
+  lastModifier: row.lastModifierName,
+  lastModificationDate: iso(row.updatedAt),
+});
+
+export const storedFileToApi = (row: RowOf<'storedFiles'>): StoredFile => ({
+  storedFileId: row.id,
+  sha256: row.sha256,
+  mimeType: row.mimeType,
+  sizeBytes: row.sizeBytes,
+  filename: row.filename,
+  url: fileUrl(row.id),
+  createdBy: row.createdBy,
+  creationDate: iso(row.createdAt),
+});
+
+/** The type-specific payload spread back over the common fields (the inverse of storeLiveEvents). */
+export function liveEventToApi(row: RowOf<'liveEvents'>): LiveEvent {
+  return {
+    ...row.payload,
+    eventId: row.id,
+    eventTime: iso(row.eventTime),
+    eventType: row.eventType,
+    regNumber: row.regNumber,
+    vehicleType: row.vehicleType,
+    userId: row.userId,
+    vehicleId: row.vehicleId,
+  } as LiveEvent;
+}

@@ -1,0 +1,13 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { Principal } from '../auth/principal.ts';
+
+/** A table in the sync feed: its feed name, its Drizzle table and its REST shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface SyncTable<R = any> {
+  name: string;
+  table: PgTable;
+  toApi(row: R): Record<string, unknown>;
+  /** Narrows what a caller may see beyond the organization (e.g. only their own settings). */
+  visibleTo?: (p: Principal, table: PgTable) => SQL | undefined;
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nanoid } from 'nanoid';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { orgWithAdmin, signedInUser } from '../support/session.ts';
+import { openStream, upgradeStatus } from '../support/stream.ts';
+import { streamTicketSchema } from '../../core/schema/stream.ts';
+import type { LiveEventInput } from '../../server/stream/live-events.ts';
+import { liveEvents } from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+
+let server: TestServer;
+let org: Awaited<ReturnType<typeof orgWithAdmin>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  org = await orgWithAdmin(server);
+});
+afterAll(() => server.stop({ drop: true }));
+
+async function ticket(api = org.admin.api): Promise<string> {
+  const res = await api.get('/stream/ticket');
+  expect(res.status).toBe(200);
+  return streamTicketSchema.parse(res.body).ticket;
+}
+
+const statusEvent = (regNumber: string): LiveEventInput => ({
+  eventType: 'status',
+  regNumber,
+  vehicleType: 'Truck',
+  userId: org.admin.userId,
+  status: 'inMx',
+});
+
+describe('stream tickets', () => {
+  it('are single use', async () => {
+    const t = await ticket();
+    const first = await openStream(server.baseUrl, t);
+    first.close();
+    expect(await upgradeStatus(server.baseUrl, t)).toBe(401);
+  });
+
+  it('are refused to inspectors, and unknown tickets are refused', async () => {
+    const inspector = await signedInUser(server, org.orgId, org.sectionId, { role: 'inspector' });
+    expect((await inspector.api.get('/stream/ticket')).status).toBe(403);
+    expect(await upgradeStatus(server.baseUrl, 'made-up')).toBe(401);
+    expect(await upgradeStatus(server.baseUrl, '')).toBe(400);
+  });
+
+  it('expire after 30 seconds', async () => {
+    const t = await ticket();
+    const realNow = Date.now;
+    Date.now = () => realNow() + 31_000;
+    try {
+      expect(await upgradeStatus(server.baseUrl, t)).toBe(401);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});
+
+describe('live stream', () => {
+  it('delivers a published live event to every client of the organization, with a poke, and to no other organization', async () => {
+    const other = await orgWithAdmin(server);
+    const a = await openStream(server.baseUrl, await ticket());
+    const b = await openStream(server.baseUrl, await ticket(org.admin.api));
+    const outsider = await openStream(server.baseUrl, await ticket(other.admin.api));
+    const reg = `REG-${nanoid(5)}`;
+    await server.ctx.write(org.orgId, undefined, async ({ publish }) => publish(statusEvent(reg)));
+    for (const client of [a, b]) {
+      const message = await client.next((m) => m.type === 'event' && m.event.regNumber === reg);
+      expect(message).toMatchObject({ type: 'event', event: { eventType: 'status', status: 'inMx', regNumber: reg, vehicleType: 'Truck' } });
+      await client.next((m) => m.type === 'poke' && m.rev > 1);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(outsider.messages.some((m) => m.type === 'event')).toBe(false);
+    const stored = await server.ctx.db.select().from(liveEvents).where(eq(liveEvents.regNumber, reg));
+    expect(stored).toHaveLength(1);
+    for (const c of [a, b, outsider]) c.close();
+  });
+
+  it('pokes after every committed write, such as a saved view', async () => {
+    const s = await openStream(server.baseUrl, await ticket());
+    const hello = await s.next((m) => m.type === 'poke');
+    await org.admin.api.patch(`/auth/users/${org.admin.userId}/settings`, [{ op: 'add', path: '/fleetDetailFilter', value: { x: 1 } }]);
+    const poke = await s.next((m) => m.type === 'poke' && hello.type === 'poke' && m.rev > hello.rev);
+    expect(poke.type).toBe('poke');
+    s.close();
+  });
+});

@@ -9,7 +9,8 @@ export const pullQuerySchema = z.object({
   cursor: z
     .string()
     .max(200)
-    .regex(/^(|\d+(:[A-Za-z]+:[A-Za-z0-9_-]+)?)$/, 'The cursor is not one this server gave out; start again without one')
+    // Revisions stay within JS safe integers: at most 15 digits.
+    .regex(/^(|\d{1,15}(:[A-Za-z]+:[A-Za-z0-9_-]{1,64})?)$/, 'The cursor is not one this server gave out; start again without one')
     .default(''),
   limit: z.coerce
     .number({ error: 'limit must be a number' })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { orgClocks, syncMutations } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -22,11 +22,12 @@ function afterCursor(entry: SyncTable, pos: FeedPosition): SQL | undefined {
   return or(gt(c.rev, pos.rev), and(eq(c.rev, pos.rev), sql`${c.id} > ${pos.id} collate "C"`));
 }
 
-async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPosition, limit: number): Promise<FeedRow[]> {
+async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPosition, limit: number, maxRev: number | undefined): Promise<FeedRow[]> {
   const c = syncColumnsOf(entry.table);
   const where = and(
     eq(c.orgId, p.orgId),
     afterCursor(entry, pos),
+    maxRev === undefined ? undefined : lte(c.rev, maxRev),
     // A first pull has nothing to delete: it skips tombstones.
     pos.rev === 0 ? isNull(c.deletedAt) : undefined,
     entry.visibleTo?.(p, entry.table),
@@ -59,9 +60,15 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
       if (pos.rev > 0 && pos.rev < (clock?.horizonRev ?? 0)) {
         return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
       }
-      const merged: FeedRow[] = [];
-      for (const entry of tables) merged.push(...(await readTable(tx, entry, p, pos, query.limit + 1)));
-      merged.sort(compareFeed);
+      // Keep only the first limit + 1 rows in feed order; once there are that many, later tables
+      // need nothing past the last one's revision, which keeps a bootstrap page cheap.
+      let merged: FeedRow[] = [];
+      for (const entry of tables) {
+        const bound = merged.length > query.limit ? merged[query.limit]!.rev : undefined;
+        merged.push(...(await readTable(tx, entry, p, pos, query.limit + 1, bound)));
+        merged.sort(compareFeed);
+        merged = merged.slice(0, query.limit + 1);
+      }
       const hasMore = merged.length > query.limit;
       const page = merged.slice(0, query.limit);
       const last = page.at(-1);

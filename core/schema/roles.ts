@@ -11,3 +11,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   sectionLead: 'Section Lead',
   vco: 'VCO',
 };
+
+/** A stored role, or null when it names no role the product knows. */
+export function parseRole(value: unknown): Role | null {
+  const role = roleSchema.safeParse(value);
+  return role.success ? role.data : null;
+}

@@ -4,7 +4,7 @@ import { users } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Principal } from './principal.ts';
 import type { TokenVerifier } from './verify.ts';
-import { roleSchema } from '../../core/schema/roles.ts';
+import { parseRole } from '../../core/schema/roles.ts';
 
 /**
  * The caller of a request. The token proves who it is; the users table, when it knows the user,
@@ -26,14 +26,13 @@ export async function authenticate(
   if (!row.active || row.deletedAt) {
     throw new HttpError(403, 'Your account is inactive. Ask an administrator to reactivate it.');
   }
-  const role = roleSchema.safeParse(row.role);
   return {
     userId: row.id,
     orgId: row.orgId,
     email: row.email,
     givenName: row.firstName,
     familyName: row.lastName,
-    role: role.success ? role.data : null,
+    role: parseRole(row.role),
     isAdmin: row.isAdmin,
   };
 }

@@ -4,7 +4,7 @@ import { organizations, sectionMels, sections, userSettings, users } from '../db
 import type { SyncTable } from './sync-table.ts';
 import type { Organization, Section, SectionMel } from '../../core/schema/organization.ts';
 import type { UserRow } from '../../core/schema/user.ts';
-import { roleSchema } from '../../core/schema/roles.ts';
+import { parseRole } from '../../core/schema/roles.ts';
 
 type OrgRow = InferSelectModel<typeof organizations>;
 type UserDbRow = InferSelectModel<typeof users>;
@@ -34,7 +34,6 @@ export function organizationToApi(row: OrgRow): Organization {
 
 /** A user as the sync feed carries it; REST answers add orgName and sectionName (see users/serialize.ts). */
 export function userToRow(row: UserDbRow): UserRow {
-  const role = roleSchema.safeParse(row.role);
   return {
     userId: row.id,
     firstName: row.firstName,
@@ -43,7 +42,7 @@ export function userToRow(row: UserDbRow): UserRow {
     familyName: row.lastName,
     fullName: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
-    role: role.success ? role.data : null,
+    role: parseRole(row.role),
     orgId: row.orgId,
     active: row.active,
     isAdmin: row.isAdmin,

@@ -2,20 +2,44 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
+import { notFound } from './http/errors.ts';
+
+/** Paths the server answers itself; everything else that a browser navigates to is the app. */
+const SERVER_PATHS = /^\/(oidc|data|auth|stream|files)(\/|$)/;
 
 /**
- * Serves the built browser app (dist/) when there is one. The app itself arrives with the browser
- * foundation; until then / answers with a page that says how to sign in.
+ * Serves the built browser app (dist/, made by `vite build`): hashed assets for a year, the page,
+ * the service worker and the manifest never from a stale cache, and the app page for every other
+ * path a browser navigates to (the app routes itself). Without a build, / says how to build one.
  */
 export async function serveBrowserApp(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const dist = path.resolve('dist');
-  if (fs.existsSync(path.join(dist, 'index.html'))) {
-    const { default: fastifyStatic } = await import('@fastify/static');
-    await app.register(fastifyStatic, { root: dist, wildcard: false });
+  const indexFile = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.get('/', async (_request, reply) => {
+      reply.type('text/html; charset=utf-8');
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${config.productName}</title></head><body><main><h1>${config.productName}</h1><p>The API is running, but the browser app is not built. Run <code>npm start</code> (it builds the app first) or <code>npm run build</code>.</p></main></body></html>`;
+    });
     return;
   }
-  app.get('/', async (_request, reply) => {
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${config.productName}</title></head><body><main><h1>${config.productName}</h1><p>The API is running. Sign in at <a href="/oidc/.well-known/openid-configuration">the embedded OpenID provider</a>.</p></main></body></html>`;
+  const { default: fastifyStatic } = await import('@fastify/static');
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const name = path.basename(filePath);
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      const revalidate = name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest') || name.startsWith('workbox-');
+      if (immutable) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else if (revalidate) res.setHeader('cache-control', 'no-cache');
+    },
+  });
+  const appPage = (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/', (_request, reply) => appPage(reply));
+  app.get('/*', (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (SERVER_PATHS.test(pathname) || path.extname(pathname) !== '') throw notFound(`No such route: GET ${pathname}`);
+    return appPage(reply);
   });
 }

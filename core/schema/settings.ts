@@ -34,3 +34,15 @@ export const settingsPatchSchema = z
 /** Settings as GET answers them: field/value pairs. */
 export const settingsSchema = z.array(z.object({ field: z.string(), value: z.unknown() }));
 export type SettingEntry = z.infer<typeof settingsSchema>[number];
+
+/** A setting as the sync feed carries it. */
+export const userSettingRowSchema = z.object({ settingId: z.string(), userId: z.string(), field: z.string(), value: z.unknown() });
+export type UserSettingRow = z.infer<typeof userSettingRowSchema>;
+
+/**
+ * The id of a user's setting row: derived from the user and the field, so a device that saves a view
+ * offline writes its mirror row under the id the server will give it.
+ */
+export function settingRowId(userId: string, field: string): string {
+  return `${userId}-${field}`;
+}

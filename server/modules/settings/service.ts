@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { nanoid } from 'nanoid';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { userSettings } from '../../db/schema/index.ts';
 import type { MutationRef } from '../../db/write.ts';
 import type { Principal } from '../../auth/principal.ts';
-import type { SettingEntry } from '../../../core/schema/settings.ts';
+import { settingRowId, type SettingEntry } from '../../../core/schema/settings.ts';
 
 export async function readSettings(q: Queryable, userId: string): Promise<SettingEntry[]> {
   const rows = await q
@@ -29,7 +28,7 @@ export async function addSettings(
       const value = op.value ?? null;
       await tx
         .insert(userSettings)
-        .values({ id: nanoid(), orgId: p.orgId, rev, userId: p.userId, field, value })
+        .values({ id: settingRowId(p.userId, field), orgId: p.orgId, rev, userId: p.userId, field, value })
         .onConflictDoUpdate({
           target: [userSettings.userId, userSettings.field],
           set: { value, rev, updatedAt: now, deletedAt: null },

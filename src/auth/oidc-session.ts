@@ -1,0 +1,94 @@
+import { ErrorResponse, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { isAdminFromGroups, roleFromGroups } from '../../core/rules/identity.ts';
+import type { AppConfig } from './app-config.ts';
+import type { SessionUser } from './session-context.ts';
+import { needsRefresh, underRefreshLock } from './token-refresh.ts';
+
+export const SIGNIN_CALLBACK_PATH = '/signin-callback';
+
+/** Where to return after sign-in, kept in the request's state. */
+interface SigninState {
+  returnTo: string;
+}
+
+export function createUserManager(config: AppConfig): UserManager {
+  const origin = window.location.origin;
+  return new UserManager({
+    authority: config.oidc.authority,
+    client_id: config.oidc.clientId,
+    redirect_uri: `${origin}${SIGNIN_CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: 'openid profile email offline_access',
+    // The stored user lets the installed app open offline; tabs share it.
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    automaticSilentRenew: false,
+    loadUserInfo: false,
+    monitorSession: false,
+  });
+}
+
+/** The user as the product sees them, from the ID token's claims (part 1 §3). */
+export function sessionUserOf(user: User, roleGroupPrefix: string): SessionUser {
+  const p = user.profile as Record<string, unknown>;
+  const groups = Array.isArray(p.groups) ? (p.groups.filter((g) => typeof g === 'string') as string[]) : [];
+  const givenName = typeof p.given_name === 'string' ? p.given_name : '';
+  const familyName = typeof p.family_name === 'string' ? p.family_name : '';
+  return {
+    userId: String(p.sub),
+    orgId: typeof p.org_id === 'string' ? p.org_id : '',
+    email: typeof p.email === 'string' ? p.email : '',
+    givenName,
+    familyName,
+    name: typeof p.name === 'string' ? p.name : `${givenName} ${familyName}`.trim(),
+    role: roleFromGroups(groups, roleGroupPrefix),
+    isAdmin: isAdminFromGroups(groups),
+  };
+}
+
+export async function startSignIn(manager: UserManager, returnTo = window.location.pathname + window.location.search): Promise<void> {
+  await manager.signinRedirect({ state: { returnTo } satisfies SigninState });
+}
+
+/** Completes the redirect back from the provider; answers the path to go to. */
+export async function completeSignIn(manager: UserManager): Promise<string> {
+  const user = await manager.signinRedirectCallback();
+  const state = user.state as Partial<SigninState> | undefined;
+  const returnTo = typeof state?.returnTo === 'string' && state.returnTo.startsWith('/') ? state.returnTo : '/';
+  return returnTo === SIGNIN_CALLBACK_PATH ? '/' : returnTo;
+}
+
+export type TokenOutcome =
+  | { kind: 'token'; token: string }
+  /** The network or the provider could not be reached: keep working offline. */
+  | { kind: 'unreachable' }
+  /** The provider refused the refresh token (expired, revoked, user deactivated): sign in again. */
+  | { kind: 'signed-out' };
+
+/**
+ * A usable access token: the stored one when more than 5 s are left, else a refreshed one. The
+ * refresh runs under a Web Lock and re-reads the stored user inside it, so only one tab spends the
+ * rotating refresh token.
+ */
+export async function accessToken(manager: UserManager): Promise<TokenOutcome> {
+  const current = await manager.getUser();
+  if (!current) return { kind: 'signed-out' };
+  if (!needsRefresh(current.expires_in)) return { kind: 'token', token: current.access_token };
+  return underRefreshLock(async () => {
+    const stored = await manager.getUser();
+    if (!stored) return { kind: 'signed-out' };
+    if (!needsRefresh(stored.expires_in)) return { kind: 'token', token: stored.access_token };
+    if (!stored.refresh_token) return { kind: 'signed-out' };
+    try {
+      const fresh = await manager.signinSilent();
+      return fresh ? { kind: 'token', token: fresh.access_token } : { kind: 'signed-out' };
+    } catch (error) {
+      // A refusal from the provider (400 invalid_grant) ends the session; anything else is the network.
+      if (error instanceof ErrorResponse) {
+        await manager.removeUser();
+        return { kind: 'signed-out' };
+      }
+      return { kind: 'unreachable' };
+    }
+  });
+}

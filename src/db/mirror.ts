@@ -1,0 +1,134 @@
+import Dexie, { type Table } from 'dexie';
+import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds.ts';
+
+/** A mirrored row: the feed's row as the API shapes it, under the server row id of its change. */
+export type MirrorRow<N extends FeedName> = FeedRow<N> & { id: string };
+
+/** A mutation waiting for the server, or refused by it (part of the outbox). */
+export interface OutboxEntry {
+  /** Auto-increment: the order mutations were made in, and the `seq` pushed to the server. */
+  seq?: number;
+  /** 21-character nanoid; the server records (clientId, id) so a retry never applies twice. */
+  id: string;
+  /** The mutator's name (src/sync/mutators). */
+  name: string;
+  /** The mutator's arguments, replayed on rebase. */
+  args: unknown;
+  request: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+  /** pending: not yet accepted; sent: applied by the server, waiting for the pull that carries it. */
+  state: 'pending' | 'sent';
+  /** Mirror rows the mutation changes, as `table:id`; their server copies are kept in `shadows`. */
+  touches: string[];
+  createdAt: string;
+  /** Revision that carries the change once the server applied it. */
+  rev?: number | null;
+  /** Last transient failure, for the sync indicator. */
+  lastError?: string;
+}
+
+/** A mutation the server refused: rolled back, listed for the user with the server's message. */
+export interface RejectedEntry {
+  id: string;
+  name: string;
+  request: OutboxEntry['request'];
+  message: string;
+  httpStatus: number;
+  createdAt: string;
+  rejectedAt: string;
+}
+
+/** The server copy of a row that pending mutations changed (null: the server has no such row). */
+export interface ShadowEntry {
+  key: string;
+  table: FeedName;
+  id: string;
+  row: Record<string, unknown> | null;
+}
+
+/** Key-value state of sync: cursor, clientId, lastSyncedAt, ... */
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+/** Files taken offline, uploaded by their own queue, kept until the server has them. */
+export interface BlobEntry {
+  hash: string;
+  blob: Blob;
+  mimeType: string;
+  filename: string;
+  createdAt: string;
+  uploaded: boolean;
+}
+
+/** Indexes beyond the primary key `id`, per feed; each later change of these is a new version below. */
+const FEED_INDEXES: Partial<Record<FeedName, string>> = {
+  users: 'sectionId, email',
+  userSettings: 'field',
+  vehicles: 'regNumber',
+  vehicleManagement: 'vehicleId',
+  vehicleStatuses: 'vehicleId',
+  workflowRules: 'workflowId',
+  inspections: 'vehicleId',
+  inspectionResults: 'inspectionId',
+  inspectionPictures: 'inspectionId',
+  discrepancies: 'vehicleId',
+  discrepancyPictures: 'mxId',
+  scheduledMx: 'vehicleId',
+  ltis: 'vehicleId',
+  pmis: 'vehicleId',
+  washes: 'vehicleId',
+  waivers: 'vehicleId',
+  waiverPictures: 'waiverId',
+  waiverCards: 'vehicleId',
+  tdys: 'vehicleId',
+  notes: 'vehicleId',
+  documents: 'vehicleId',
+  liveEvents: 'eventTime',
+};
+
+function storesV1(): Record<string, string> {
+  const stores: Record<string, string> = {
+    outbox: '++seq, &id, state',
+    rejected: 'id, rejectedAt',
+    shadows: 'key',
+    meta: 'key',
+    blobs: 'hash, uploaded',
+  };
+  for (const name of FEED_NAMES) stores[name] = ['id', FEED_INDEXES[name]].filter(Boolean).join(', ');
+  return stores;
+}
+
+export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
+
+/**
+ * The IndexedDB mirror of one user in one organization: every synced table, the outbox, shadows of
+ * rows with pending changes, rejected mutations, blobs and sync state. A schema change is a new
+ * `version(n)` with its upgrade, never an edit of an old one.
+ */
+export class MirrorDb extends Dexie {
+  declare outbox: Table<OutboxEntry, number>;
+  declare rejected: Table<RejectedEntry, string>;
+  declare shadows: Table<ShadowEntry, string>;
+  declare meta: Table<MetaEntry, string>;
+  declare blobs: Table<BlobEntry, string>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores(storesV1());
+  }
+
+  /** The mirror table of a feed. */
+  feed<N extends FeedName>(name: N): FeedTables[N] {
+    return this.table(name) as unknown as FeedTables[N];
+  }
+}
+
+/** One database per user and organization, so two accounts on one device never mix. */
+export function mirrorName(userId: string, orgId: string): string {
+  return `fleet-mirror-${orgId}-${userId}`;
+}
+
+export function openMirror(userId: string, orgId: string): MirrorDb {
+  return new MirrorDb(mirrorName(userId, orgId));
+}

@@ -1,0 +1,34 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim } from 'workbox-core';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell and the pdf.js worker, versioned by the build.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Paths the server answers itself: sign-in, API, live stream and files never get the app page. */
+export const NAVIGATION_DENYLIST = [/^\/oidc\//, /^\/data\//, /^\/auth\//, /^\/stream\//, /^\/files\//];
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+// Pictures and documents are fetched with a bearer token; their URLs name immutable stored files,
+// so the URL alone is the cache key and an offline device still shows what it has seen.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/files/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'fleet-files',
+    matchOptions: { ignoreVary: true },
+    plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 60 * 60 * 24 * 90, purgeOnQuotaError: true })],
+  }),
+);
+
+// The page decides when a new version takes over (never while the outbox drains or a form is dirty).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();

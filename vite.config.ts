@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Where `npm run dev:web` sends API calls: the server that `npm run dev` runs. */
+const API = process.env.API_URL ?? 'http://localhost:8080';
+const proxied = ['/oidc', '/data', '/auth', '/files', '/app-config.json', '/healthz', '/Af1800.pdf'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // public/manifest.webmanifest is the manifest; index.html links it.
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,woff2}'],
+        // The pdf.js worker is large; it must be precached for offline PDFs.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+    }),
+  ],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  worker: { format: 'es' },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: API, changeOrigin: false }])),
+      '/stream': { target: API, ws: true },
+    },
+  },
+});

@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
         },
       },

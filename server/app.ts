@@ -17,6 +17,7 @@ import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerSyncRoutes } from './sync/routes.ts';
 import { registerStreamRoutes } from './stream/routes.ts';
 import { registerPublicRoutes } from './modules/public/routes.ts';
+import { registerNoteRoutes } from './modules/notes/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -65,6 +66,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   registerSettingsRoutes(app, ctx);
   registerSyncRoutes(app, ctx);
   registerStreamRoutes(app, ctx);
+  registerNoteRoutes(app, ctx);
 
   return { app, ctx, detach: async () => unlisten?.() };
 }

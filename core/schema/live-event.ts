@@ -30,17 +30,16 @@ export const liveEventPayloadSchemas = {
   pmi: z.object({ passed: z.boolean().nullable(), notes: z.string().nullable() }),
 } as const satisfies Record<LiveEventType, z.ZodObject>;
 
-const eventOf = <T extends LiveEventType>(type: T) =>
-  z.object({ ...base, eventType: z.literal(type), ...liveEventPayloadSchemas[type].shape });
-
+const p = liveEventPayloadSchemas;
+// Spelled out per type (not through a generic helper) so that each variant's type keeps its own payload.
 export const liveEventSchema = z.discriminatedUnion('eventType', [
-  eventOf('inspection'),
-  eventOf('discrepancy'),
-  eventOf('status'),
-  eventOf('note'),
-  eventOf('mx'),
-  eventOf('lti'),
-  eventOf('pmi'),
+  z.object({ ...base, eventType: z.literal('inspection'), ...p.inspection.shape }),
+  z.object({ ...base, eventType: z.literal('discrepancy'), ...p.discrepancy.shape }),
+  z.object({ ...base, eventType: z.literal('status'), ...p.status.shape }),
+  z.object({ ...base, eventType: z.literal('note'), ...p.note.shape }),
+  z.object({ ...base, eventType: z.literal('mx'), ...p.mx.shape }),
+  z.object({ ...base, eventType: z.literal('lti'), ...p.lti.shape }),
+  z.object({ ...base, eventType: z.literal('pmi'), ...p.pmi.shape }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { eventType: T }>;

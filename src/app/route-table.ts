@@ -8,6 +8,8 @@ export interface AppRoute {
   path: string;
   /** Sidebar label; routes without one are hidden from the sidebar. */
   label?: string;
+  /** Page heading of a route without a sidebar label. */
+  title?: string;
   auth: RouteAuthorization;
 }
 
@@ -20,11 +22,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', label: 'Overview', auth: { authorized: WEBSITE_ROLES } },
   { path: '/FleetDetails', label: 'Fleet Details', auth: { authorized: WEBSITE_ROLES } },
   { path: '/InspectionWorkflow', label: 'Inspection Workflows', auth: { authorized: ['vco'] } },
-  { path: '/InspectionWorkflow/:workflowId', auth: { authorized: ['vco'] } },
+  { path: '/InspectionWorkflow/:workflowId', title: 'Inspection Workflow', auth: { authorized: ['vco'] } },
   { path: '/OrganizationAdministration', label: 'Administration', auth: { authorized: ['vco', 'sectionLead'] } },
   { path: '/Insights', label: 'Insights', auth: { authorized: WEBSITE_ROLES } },
   { path: '/Reports', label: 'Reports', auth: { authorized: ['vco', 'sectionLead'] } },
-  { path: '/Vehicle/:regNumber', auth: { authorized: WEBSITE_ROLES } },
-  { path: '/Vehicle/:regNumber/inspection/:inspectionId', auth: { authorized: WEBSITE_ROLES } },
-  { path: '/Admin', auth: { authorized: WEBSITE_ROLES } },
+  { path: '/Vehicle/:regNumber', title: 'Vehicle Details', auth: { authorized: WEBSITE_ROLES } },
+  { path: '/Vehicle/:regNumber/inspection/:inspectionId', title: 'Inspection Detail', auth: { authorized: WEBSITE_ROLES } },
+  { path: '/Admin', title: 'All Users', auth: { authorized: WEBSITE_ROLES } },
 ];

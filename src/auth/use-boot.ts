@@ -55,12 +55,16 @@ async function boot(): Promise<Boot | 'redirecting'> {
   return { kind: 'app', config, user, store };
 }
 
+// Boot runs once per page load: the sign-in callback's code can be redeemed only once.
+let booting: Promise<Boot | 'redirecting'> | undefined;
+
 /** Loads the configuration, completes or starts sign-in, and decides which screen the user gets. */
 export function useBoot(): Boot {
   const [state, setState] = useState<Boot>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
-    boot().then(
+    booting ??= boot();
+    booting.then(
       (result) => live && result !== 'redirecting' && setState(result),
       (error: unknown) => live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
     );

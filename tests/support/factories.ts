@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid';
 import type { AppContext } from '../../server/context.ts';
-import { organizations, sections, users } from '../../server/db/schema/index.ts';
+import { organizations, sections, users, vehicles } from '../../server/db/schema/index.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import type { Role } from '../../core/schema/roles.ts';
 
@@ -54,4 +54,15 @@ export async function createUser(ctx: AppContext, orgId: string, sectionId: stri
     });
   });
   return { userId, email, password: TEST_PASSWORD };
+}
+
+/** A vehicle in commission, status valid, in the given section. */
+export async function createVehicle(ctx: AppContext, orgId: string, sectionId: string, spec: { regNumber?: string; vehicleType?: string } = {}) {
+  const vehicleId = nanoid();
+  const regNumber = spec.regNumber ?? `T-${nanoid(6).replace(/[^A-Za-z0-9]/g, 'X').toUpperCase()}`;
+  const vehicleType = spec.vehicleType ?? 'Truck';
+  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
+    await tx.insert(vehicles).values({ id: vehicleId, orgId, rev, regNumber, vehicleType, sectionId });
+  });
+  return { vehicleId, regNumber, vehicleType };
 }

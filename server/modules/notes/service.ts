@@ -1,0 +1,40 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { nanoid } from 'nanoid';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { notes } from '../../db/schema/index.ts';
+import type { MutationRef } from '../../db/write.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { conflict } from '../../http/errors.ts';
+import { noteToApi } from '../../sync/record-to-api.ts';
+import type { CreateNoteBody, Note } from '../../../core/schema/note.ts';
+import { findVehicle } from '../vehicles/find-vehicle.ts';
+
+/** Notes of a vehicle, newest first: the first is the vehicle's note, the rest its history. */
+export async function listNotes(q: Queryable, orgId: string, vehicleId: string, limit?: number): Promise<Note[]> {
+  await findVehicle(q, orgId, vehicleId);
+  const query = q
+    .select()
+    .from(notes)
+    .where(and(eq(notes.orgId, orgId), eq(notes.vehicleId, vehicleId), isNull(notes.deletedAt)))
+    .orderBy(desc(notes.createdAt), desc(notes.id));
+  const rows = limit ? await query.limit(limit) : await query;
+  return rows.map(noteToApi);
+}
+
+/** Adds a note (an update of the vehicle's note is a new one) and announces it in Fleet Updates. */
+export async function addNote(ctx: AppContext, p: Principal, vehicleId: string, body: CreateNoteBody, mutation: MutationRef | undefined): Promise<Note> {
+  return ctx.write(p.orgId, mutation, async ({ tx, rev, now, publish }) => {
+    const vehicle = await findVehicle(tx, p.orgId, vehicleId);
+    const id = body.noteId ?? nanoid();
+    const userName = `${p.givenName} ${p.familyName}`.trim() || p.email;
+    const [row] = await tx
+      .insert(notes)
+      .values({ id, orgId: p.orgId, rev, vehicleId: vehicle.id, regNumber: vehicle.regNumber, note: body.note, userId: p.userId, userName, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict('A note with this id exists already');
+    publish({ eventType: 'note', regNumber: vehicle.regNumber, vehicleType: vehicle.vehicleType, vehicleId: vehicle.id, userId: p.userId, note: body.note });
+    return noteToApi(row);
+  });
+}

@@ -1,0 +1,79 @@
+import { Center, Loader, MantineProvider, Stack, Text, Title, Button } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { ROLE_LABELS } from '../core/schema/roles.ts';
+import { theme } from './theme.ts';
+import { useBoot } from './auth/use-boot.ts';
+import { InspectorScreen } from './app/gates/InspectorScreen.tsx';
+import { NoRoleScreen } from './app/gates/NoRoleScreen.tsx';
+import { NoSectionScreen } from './app/gates/NoSectionScreen.tsx';
+import { GateLayout } from './app/gates/GateLayout.tsx';
+import { SignedInApp } from './SignedInApp.tsx';
+
+function Loading() {
+  return (
+    <Center h="100vh">
+      <Stack align="center" gap="xs">
+        <Loader aria-hidden />
+        <Text>Loading...</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Decides, once at start, what the person sees: sign-in, a role screen or the app. */
+function Root() {
+  const boot = useBoot();
+  switch (boot.kind) {
+    case 'loading':
+      return <Loading />;
+    case 'error':
+      return (
+        <GateLayout>
+          <Title order={1} size="h3">
+            The app could not start
+          </Title>
+          <Text>{boot.message}</Text>
+          <Button onClick={() => window.location.reload()}>Try again</Button>
+        </GateLayout>
+      );
+    case 'refused': {
+      const logOut = () => void boot.store.get().signOut({ clearCaches: true });
+      return (
+        <GateLayout productName={boot.config.productName}>
+          <Title order={1} size="h3">
+            You cannot use {boot.config.productName}
+          </Title>
+          <Text>{boot.message}</Text>
+          <Button variant="default" onClick={logOut}>
+            Log Out
+          </Button>
+        </GateLayout>
+      );
+    }
+    case 'no-role':
+    case 'inspector':
+    case 'no-section': {
+      const props = {
+        productName: boot.config.productName,
+        name: boot.user.name,
+        orgName: boot.orgName,
+        onLogOut: () => void boot.store.get().signOut(),
+      };
+      const roleLabel = boot.user.role ? ROLE_LABELS[boot.user.role] : '';
+      if (boot.kind === 'no-role') return <NoRoleScreen {...props} />;
+      if (boot.kind === 'inspector') return <InspectorScreen {...props} roleLabel={roleLabel} />;
+      return <NoSectionScreen {...props} roleLabel={roleLabel} />;
+    }
+    case 'app':
+      return <SignedInApp config={boot.config} user={boot.user} store={boot.store} />;
+  }
+}
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="bottom-right" />
+      <Root />
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { BrowserRouter } from 'react-router';
+import type { AppConfig } from './auth/app-config.ts';
+import { SessionContext, type SessionUser } from './auth/session-context.ts';
+import type { SessionStore } from './auth/session-store.ts';
+import { openMirror, type MirrorDb } from './db/mirror.ts';
+import { startSync, type SyncEngine } from './sync/engine.ts';
+import { SyncProvider } from './sync/react.tsx';
+import { AppRoutes } from './app/AppRoutes.tsx';
+import { UpdatePrompt } from './pwa/UpdatePrompt.tsx';
+import { reloadAfterForbidden } from './auth/forbidden.ts';
+
+interface Running {
+  db: MirrorDb;
+  engine: SyncEngine;
+}
+
+/** Opens this user's mirror and runs sync for as long as the app is signed in. */
+function useSync(user: SessionUser, store: SessionStore): Running | null {
+  const [running, setRunning] = useState<Running | null>(null);
+  useEffect(() => {
+    const db = openMirror(user.userId, user.orgId);
+    // The engine reads the session through the store, so it always sees whether tokens can be had.
+    const session = {
+      user,
+      get canSync() {
+        return store.get().canSync;
+      },
+      getAccessToken: () => store.get().getAccessToken(),
+    };
+    const engine = startSync({ db, session, baseUrl: '', isInspector: user.role === 'inspector', onForbidden: () => reloadAfterForbidden(db) });
+    store.onBeforeSignOut(() => {
+      engine.stop();
+      db.close();
+    });
+    setRunning({ db, engine });
+    return () => {
+      engine.stop();
+      db.close();
+    };
+  }, [user, store]);
+  return running;
+}
+
+export function SignedInApp({ config, user, store }: { config: AppConfig; user: SessionUser; store: SessionStore }) {
+  const session = useSyncExternalStore(store.subscribe, store.get);
+  const running = useSync(user, store);
+  if (!running) return null;
+  return (
+    <SessionContext.Provider value={session}>
+      <SyncProvider db={running.db} engine={running.engine} session={session}>
+        <BrowserRouter>
+          <AppRoutes productName={config.productName} />
+        </BrowserRouter>
+        <UpdatePrompt />
+      </SyncProvider>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,49 @@
+import dayjs from 'dayjs';
+import type { LiveEvent, LiveEventType } from '../../core/schema/live-event.ts';
+import { VEHICLE_STATUS_LABELS } from '../../core/schema/vehicle.ts';
+
+/** The spec's MM/dd/yyyy with a 24-hour clock (part 1 §9), in dayjs tokens. */
+export const EVENT_TIME_FORMAT = 'MM/DD/YYYY HH:mm';
+const DATE_FORMAT = 'MM/DD/YYYY';
+
+export const FLEET_EVENT_TYPE_LABELS: Record<LiveEventType, string> = {
+  inspection: 'Inspection',
+  discrepancy: 'Discrepancy',
+  status: 'Status',
+  note: 'Note',
+  mx: 'Scheduled Mx',
+  lti: 'LTI',
+  pmi: 'PMI',
+};
+
+export function formatEventTime(iso: string): string {
+  return dayjs(iso).format(EVENT_TIME_FORMAT);
+}
+
+function passedLine(passed: boolean | null): string {
+  if (passed === null) return 'Result not recorded';
+  return passed ? 'Passed' : 'Failed';
+}
+
+/** The type-specific lines of a Fleet Updates card (part 1 §3 "Live event"). */
+export function fleetEventLines(event: LiveEvent): string[] {
+  switch (event.eventType) {
+    case 'inspection':
+      return [`Discrepancies found: ${event.discrepancies}`];
+    case 'discrepancy':
+      return [
+        event.discrepancy,
+        `Disregarded: ${event.disregard ? 'Yes' : 'No'}`,
+        `Est. completion: ${event.estCompletionDate ? dayjs(event.estCompletionDate).format(DATE_FORMAT) : 'not set'}`,
+      ];
+    case 'status':
+      return [`Status: ${VEHICLE_STATUS_LABELS[event.status]}`];
+    case 'note':
+      return [event.note];
+    case 'mx':
+      return [`Mx type: ${event.mxType}`];
+    case 'lti':
+    case 'pmi':
+      return event.notes ? [passedLine(event.passed), `Notes: ${event.notes}`] : [passedLine(event.passed)];
+  }
+}

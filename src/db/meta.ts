@@ -1,0 +1,36 @@
+import type { MirrorDb } from './mirror.ts';
+
+/** What the leader tab is doing, shared through the mirror so follower tabs can show it too. */
+export interface LeaderStatus {
+  sending: boolean;
+  pulling: boolean;
+  /** The last call failed for want of a token: "Sign in to sync". */
+  signInRequired: boolean;
+  /** The last call could not reach the server. */
+  unreachable: boolean;
+  lastError: string | null;
+}
+
+export const IDLE_LEADER_STATUS: LeaderStatus = { sending: false, pulling: false, signInRequired: false, unreachable: false, lastError: null };
+
+/** The keys of `meta` and the type each holds. */
+export interface MetaValues {
+  /** Pull position: everything up to it is in the mirror. '' or absent: pull from the start. */
+  cursor: string;
+  /** This device's sync identity; the server acks and de-duplicates mutations per clientId. */
+  clientId: string;
+  lastSyncedAt: string;
+  /** A full pull from an empty mirror has finished (cleared again by a reset). */
+  bootstrapped: boolean;
+  leaderStatus: LeaderStatus;
+}
+export type MetaKey = keyof MetaValues;
+
+export async function getMeta<K extends MetaKey>(db: MirrorDb, key: K): Promise<MetaValues[K] | undefined> {
+  const entry = await db.meta.get(key);
+  return entry?.value as MetaValues[K] | undefined;
+}
+
+export async function setMeta<K extends MetaKey>(db: MirrorDb, key: K, value: MetaValues[K]): Promise<void> {
+  await db.meta.put({ key, value });
+}

@@ -1,0 +1,34 @@
+import { PUSH_BATCH_MAX } from '../../core/schema/sync.ts';
+
+/** Live stream (part 1 §9): give up on a socket that has not opened after this long. */
+export const STREAM_CONNECT_TIMEOUT_MS = 4_000;
+/** Live stream: the first reconnect waits about this long. */
+export const STREAM_RECONNECT_INITIAL_MS = 1_000;
+/** Live stream: each further failed attempt waits this factor longer ... */
+export const STREAM_RECONNECT_FACTOR = 1.3;
+/** ... up to this delay. */
+export const STREAM_RECONNECT_MAX_MS = 10_000;
+/** Live stream: a socket counts as healthy (the delay resets) only after staying open this long. */
+export const STREAM_MIN_UPTIME_MS = 5_000;
+
+/** Drain: the first retry after a transient failure waits this long, doubling each time ... */
+export const DRAIN_BACKOFF_INITIAL_MS = 1_000;
+/** ... up to this delay. */
+export const DRAIN_BACKOFF_MAX_MS = 60_000;
+/** Drain and pull retry on this timer even when nothing else wakes them. */
+export const SYNC_TIMER_MS = 30_000;
+/** Mutations per push; the server refuses more. */
+export const PUSH_BATCH_SIZE = PUSH_BATCH_MAX;
+
+/** Rows asked for per pull page. */
+export const PULL_PAGE_LIMIT = 1_000;
+/** Rows written per bulkPut and per transaction, so no single task blocks the mirror for long. */
+export const PULL_CHUNK_ROWS = 500;
+
+/** Any API call that has not answered after this long is treated as a lost connection. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Web Lock held by the tab that leads sync, suffixed with the mirror's database name. */
+export const LEADER_LOCK_PREFIX = 'fleet-sync-leader-';
+/** BroadcastChannel by which follower tabs ask the leader to sync now, suffixed like the lock. */
+export const SYNC_NOW_CHANNEL_PREFIX = 'fleet-sync-now-';

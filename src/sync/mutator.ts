@@ -1,0 +1,68 @@
+import { nanoid } from 'nanoid';
+import type { z } from 'zod';
+import { ID_LENGTH } from '../../core/schema/common.ts';
+import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
+import { tablesOf } from '../db/row-key.ts';
+import { InvalidMutationError } from './errors.ts';
+import { takeShadows } from './shadows.ts';
+
+/** Who makes the change: the signed-in user in their organization. */
+export interface MutationContext {
+  userId: string;
+  orgId: string;
+}
+
+export type MutationRequest = OutboxEntry['request'];
+
+/**
+ * One of the spec's REST calls, made offline-first: its optimistic effect on the mirror and the
+ * request the drain replays. The outbox stores `name` and the arguments, so a mutator must stay
+ * registered (src/sync/mutators) for as long as entries of it may wait in an outbox.
+ */
+export interface Mutator<A> {
+  name: string;
+  /** Validates and normalizes the arguments with the core schemas; throws InvalidMutationError. */
+  parse(args: A): A;
+  request(args: A, ctx: MutationContext): MutationRequest;
+  /** Mirror rows `apply` writes, as `table:id`; apply must write no other row. */
+  touches(args: A): string[];
+  /**
+   * The optimistic change. It is replayed on top of newer server copies (rebase, rollback), so it
+   * must be idempotent: set fields and put rows, never increment or append.
+   */
+  apply(db: MirrorDb, args: A): Promise<void>;
+}
+
+/** Parses with a core schema; the first issue's message is the one a person can act on. */
+export function parseArgs<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new InvalidMutationError(issue?.message ?? 'The change is not valid');
+}
+
+/**
+ * Writes the optimistic change and its outbox entry in one transaction, so the mirror never shows
+ * a change that is not queued, nor queues one it does not show. The caller wakes the drain.
+ */
+export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx: MutationContext): Promise<OutboxEntry> {
+  const parsed = mutator.parse(args);
+  const request = mutator.request(parsed, ctx);
+  const touches = [...new Set(mutator.touches(parsed))];
+  const entry: OutboxEntry = {
+    id: nanoid(ID_LENGTH),
+    name: mutator.name,
+    args: parsed,
+    request,
+    state: 'pending',
+    touches,
+    createdAt: new Date().toISOString(),
+  };
+  const tables = tablesOf(touches).map((t) => db.table(t));
+  await db.transaction('rw', [...tables, db.outbox, db.shadows], async () => {
+    await takeShadows(db, touches);
+    await mutator.apply(db, parsed);
+    await db.outbox.add(entry);
+  });
+  return entry;
+}

@@ -1,0 +1,114 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from './api.ts';
+import { mutate } from './mutator.ts';
+import { updateProfile } from './mutators/index.ts';
+import { pullOnce } from './pull.ts';
+import { FakeSyncServer, userRow } from './testing/fake-server.ts';
+import { ctx, freshDb } from './testing/fixtures.ts';
+
+const section = (id: string, name = `Section ${id}`) => ({ t: 'sections', id, data: { sectionId: id, sectionName: name } });
+
+async function sectionNames(db: ReturnType<typeof freshDb>) {
+  return (await db.feed('sections').toArray()).map((s) => s.sectionName).sort();
+}
+
+describe('pullOnce', () => {
+  it('pages through the feed, including a revision larger than a page, and stores the cursor', async () => {
+    const server = new FakeSyncServer();
+    server.write([section('s1')]);
+    server.write([section('s2'), section('s3'), section('s4'), section('s5'), section('s6')]);
+    server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
+    const db = freshDb();
+
+    const result = await pullOnce({ db, api: server.api(), clientId: 'client1', limit: 2 });
+
+    expect(result).toMatchObject({ pages: 4, written: 7, skipped: 0, reset: false, cursor: '3' });
+    expect(await sectionNames(db)).toEqual(['Section s1', 'Section s2', 'Section s3', 'Section s4', 'Section s5', 'Section s6']);
+    expect(await db.feed('users').get('u1')).toMatchObject({ id: 'u1', fullName: 'Ann Lee' });
+    // Pages ending inside revision 2 continue from a rev:table:id cursor rather than skipping or repeating.
+    expect(server.requests.filter((r) => r.includes('cursor=2%3Asections')).length).toBe(3);
+    expect((await db.meta.get('cursor'))?.value).toBe('3');
+    expect((await db.meta.get('bootstrapped'))?.value).toBe(true);
+    expect(typeof (await db.meta.get('lastSyncedAt'))?.value).toBe('string');
+  });
+
+  it('applies later updates and deletes from the stored cursor', async () => {
+    const server = new FakeSyncServer();
+    server.write([section('s1'), section('s2')]);
+    const db = freshDb();
+    await pullOnce({ db, api: server.api(), clientId: 'client1' });
+
+    server.write([{ t: 'sections', id: 's1', data: null }]);
+    server.write([section('s2', 'Renamed'), section('s3')]);
+    server.requests.length = 0;
+    await pullOnce({ db, api: server.api(), clientId: 'client1' });
+
+    expect(server.requests).toEqual(['GET /data/v1/sync/pull?cursor=1&limit=1000&clientId=client1']);
+    expect(await sectionNames(db)).toEqual(['Renamed', 'Section s3']);
+  });
+
+  it('skips feeds it does not know and rows that fail their schema, and keeps the rest', async () => {
+    const server = new FakeSyncServer();
+    server.write([
+      section('s1'),
+      { t: 'hovercraft', id: 'h1', data: { anything: true } },
+      { t: 'sections', id: 's2', data: { sectionId: 's2' } },
+    ]);
+    const db = freshDb();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    const result = await pullOnce({ db, api: server.api(), clientId: 'client1' });
+
+    expect(result.skipped).toBe(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('sections:s2'));
+    warn.mockRestore();
+    expect(await sectionNames(db)).toEqual(['Section s1']);
+    expect((await db.meta.get('cursor'))?.value).toBe('1');
+  });
+
+  it('writes at most 500 rows per bulkPut', async () => {
+    const server = new FakeSyncServer();
+    server.write(Array.from({ length: 1_201 }, (_, i) => section(`s${i}`)));
+    const db = freshDb();
+    const bulkPut = vi.spyOn(db.feed('sections'), 'bulkPut');
+
+    await pullOnce({ db, api: server.api(), clientId: 'client1', limit: 5_000 });
+
+    expect(bulkPut.mock.calls.map(([rows]) => rows.length)).toEqual([500, 500, 201]);
+    expect(await db.feed('sections').count()).toBe(1_201);
+  });
+
+  it('on reset empties the mirror, pulls from the start, and keeps queued changes visible', async () => {
+    const server = new FakeSyncServer();
+    server.write([section('s1'), section('s2'), { t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
+    const db = freshDb();
+    await pullOnce({ db, api: server.api(), clientId: 'client1' });
+    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await db.rejected.put({ id: 'r1', name: 'x', request: { method: 'PATCH', path: '/auth/users/u1' }, message: 'No', httpStatus: 400, createdAt: '', rejectedAt: '' });
+
+    // s1 is deleted and its tombstone purged: only a reset can make the mirror forget it.
+    server.write([{ t: 'sections', id: 's1', data: null }]);
+    server.write([section('s3')]);
+    server.rows.delete('sections:s1');
+    server.horizon = server.rev;
+
+    const result = await pullOnce({ db, api: server.api(), clientId: 'client1' });
+
+    expect(result.reset).toBe(true);
+    expect(await sectionNames(db)).toEqual(['Section s2', 'Section s3']);
+    expect((await db.feed('users').get('u1'))?.firstName).toBe('Bea');
+    expect((await db.shadows.get('users:u1'))?.row).toMatchObject({ firstName: 'Ann' });
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.rejected.count()).toBe(1);
+    expect((await db.meta.get('cursor'))?.value).toBe(String(server.rev));
+  });
+
+  it('fails without writing when a page does not match the pull contract', async () => {
+    const db = freshDb();
+    const api: ApiClient = { request: async () => ({ cursor: 1, changes: [] }) };
+    await expect(pullOnce({ db, api, clientId: 'client1' })).rejects.toThrow();
+    expect(await db.meta.get('cursor')).toBeUndefined();
+    expect(await db.meta.get('lastSyncedAt')).toBeUndefined();
+  });
+});

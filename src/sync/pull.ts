@@ -1,0 +1,78 @@
+import { pullResponseSchema } from '../../core/schema/sync.ts';
+import type { MirrorDb } from '../db/mirror.ts';
+import { getMeta } from '../db/meta.ts';
+import type { ApiClient } from './api.ts';
+import { PULL_CHUNK_ROWS, PULL_PAGE_LIMIT } from './constants.ts';
+import { parseChanges, resetMirror, retireAcked, writeChanges, type ParsedChange } from './pull-write.ts';
+
+export interface PullOptions {
+  db: MirrorDb;
+  api: ApiClient;
+  clientId: string;
+  limit?: number;
+  /** Rows per write transaction; at most PULL_CHUNK_ROWS. */
+  chunkRows?: number;
+}
+
+export interface PullResult {
+  pages: number;
+  /** Changes written (puts and deletes). */
+  written: number;
+  /** Rows that failed their feed's schema. */
+  skipped: number;
+  /** The server sent `reset`: the mirror was emptied and pulled again from the start. */
+  reset: boolean;
+  cursor: string;
+}
+
+/** Lets rendering and input run between chunks, so a bootstrap never makes one long task. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Pulls the feed from the stored cursor until the server has nothing more. Each page is written in
+ * chunks, each its own transaction; the page's last transaction also stores the cursor and retires
+ * acked mutations, so a pull interrupted mid-page simply fetches that page again (puts are idempotent).
+ */
+export async function pullOnce({ db, api, clientId, limit = PULL_PAGE_LIMIT, chunkRows = PULL_CHUNK_ROWS }: PullOptions): Promise<PullResult> {
+  const size = Math.max(1, Math.min(chunkRows, PULL_CHUNK_ROWS));
+  const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: (await getMeta(db, 'cursor')) ?? '' };
+  for (;;) {
+    const query = new URLSearchParams({ cursor: result.cursor, limit: String(limit), clientId });
+    const page = pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
+    result.pages++;
+    if (page.reset) {
+      // The server only resets a non-empty cursor; a second reset would loop for ever.
+      if (result.reset) throw new Error('The server asked to reset the mirror twice in one pull');
+      result.reset = true;
+      await resetMirror(db);
+      result.cursor = '';
+      continue;
+    }
+    const { parsed, skipped } = parseChanges(page.changes);
+    result.skipped += skipped;
+    const chunks: ParsedChange[][] = [];
+    for (let i = 0; i < parsed.length; i += size) chunks.push(parsed.slice(i, i + size));
+    if (chunks.length === 0) chunks.push([]);
+    for (const [i, chunk] of chunks.entries()) {
+      const last = i === chunks.length - 1;
+      await db.transaction('rw', db.tables, async () => {
+        await writeChanges(db, chunk);
+        if (!last) return;
+        // After the rows, so a retired entry's rows fall back to the server copy this page brought.
+        await retireAcked(db, page.acks);
+        await db.meta.put({ key: 'cursor', value: page.cursor });
+      });
+      result.written += chunk.length;
+      if (!last) await yieldToEventLoop();
+    }
+    if (page.hasMore && page.cursor === result.cursor) throw new Error('The pull cursor did not advance');
+    result.cursor = page.cursor;
+    if (!page.hasMore) break;
+    await yieldToEventLoop();
+  }
+  await db.meta.bulkPut([
+    { key: 'lastSyncedAt', value: new Date().toISOString() },
+    { key: 'bootstrapped', value: true },
+  ]);
+  return result;
+}

@@ -1,0 +1,74 @@
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LiveEvent } from '../../core/schema/live-event.ts';
+import type { Session } from '../auth/session-context.ts';
+import type { MirrorDb, RejectedEntry } from '../db/mirror.ts';
+import type { SyncEngine } from './engine.ts';
+import type { Mutator } from './mutator.ts';
+import type { SyncStatus } from './status.ts';
+
+export { useLiveQuery };
+
+interface SyncContextValue {
+  db: MirrorDb;
+  engine: SyncEngine;
+  session: Session;
+}
+
+const SyncContext = createContext<SyncContextValue | null>(null);
+
+export function SyncProvider({ db, engine, session, children }: { db: MirrorDb; engine: SyncEngine; session: Session; children: ReactNode }) {
+  const value = useMemo(() => ({ db, engine, session }), [db, engine, session]);
+  return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
+}
+
+function useSync(): SyncContextValue {
+  const value = useContext(SyncContext);
+  if (!value) throw new Error('Sync hooks are used outside <SyncProvider>');
+  return value;
+}
+
+/** The signed-in user's mirror: read it with useLiveQuery. */
+export function useMirror(): MirrorDb {
+  return useSync().db;
+}
+
+export function useSyncStatus(): SyncStatus {
+  const { status } = useSync().engine;
+  return useSyncExternalStore(status.subscribe, status.get);
+}
+
+export function useFleetUpdates(): { events: LiveEvent[]; connected: boolean; dismiss(eventId: string): void; clearAll(): void } {
+  const { fleetUpdates } = useSync().engine;
+  const state = useSyncExternalStore(fleetUpdates.subscribe, fleetUpdates.get);
+  return { events: state.events, connected: state.connected, dismiss: fleetUpdates.dismiss, clearAll: fleetUpdates.clearAll };
+}
+
+const NO_REJECTED: RejectedEntry[] = [];
+
+/** Changes the server refused, newest first, until the user dismisses them. */
+export function useRejected(): RejectedEntry[] {
+  const db = useMirror();
+  return useLiveQuery(() => db.rejected.orderBy('rejectedAt').reverse().toArray(), [db], NO_REJECTED);
+}
+
+export function dismissRejected(db: MirrorDb, id: string): Promise<void> {
+  return db.rejected.delete(id);
+}
+
+/** Makes a change: shown at once, sent when the device can. Throws InvalidMutationError on bad input. */
+export function useMutate(): <A>(mutator: Mutator<A>, args: A) => Promise<void> {
+  const { engine } = useSync();
+  return useCallback(
+    async <A,>(mutator: Mutator<A>, args: A) => {
+      await engine.mutate(mutator, args);
+    },
+    [engine],
+  );
+}
+
+/** True while an outbox entry (not yet acked) touches the row, e.g. usePending(`users:${userId}`). */
+export function usePending(key: string): boolean {
+  const { touchedRows } = useSync().engine;
+  return useSyncExternalStore(touchedRows.subscribe, () => touchedRows.get().has(key));
+}

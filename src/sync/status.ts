@@ -1,0 +1,47 @@
+import { IDLE_LEADER_STATUS, type LeaderStatus } from '../db/meta.ts';
+
+export interface SyncStatus {
+  online: boolean;
+  signInRequired: boolean;
+  /** Outbox entries not yet acked (pending and sent). */
+  pending: number;
+  sending: boolean;
+  pulling: boolean;
+  /** A full first pull finished at least once (cleared while a reset refills the mirror). */
+  bootstrapped: boolean;
+  lastSyncedAt: string | null;
+  lastError: string | null;
+  streamConnected: boolean;
+}
+
+/** What this tab knows by itself. */
+export interface LocalSyncFacts {
+  browserOnline: boolean;
+  /** The session can get tokens (false: started offline from a stored user, or refresh failed). */
+  canSync: boolean;
+  streamConnected: boolean;
+}
+
+/** What every tab reads from the mirror, written by whichever tab leads. */
+export interface SharedSyncFacts {
+  outboxCount: number;
+  lastSyncedAt: string | null;
+  bootstrapped: boolean;
+  leader: LeaderStatus;
+}
+
+export const INITIAL_SHARED_FACTS: SharedSyncFacts = { outboxCount: 0, lastSyncedAt: null, bootstrapped: false, leader: IDLE_LEADER_STATUS };
+
+export function deriveSyncStatus(local: LocalSyncFacts, shared: SharedSyncFacts): SyncStatus {
+  return {
+    online: local.browserOnline && !shared.leader.unreachable,
+    signInRequired: !local.canSync || shared.leader.signInRequired,
+    pending: shared.outboxCount,
+    sending: shared.leader.sending,
+    pulling: shared.leader.pulling,
+    bootstrapped: shared.bootstrapped,
+    lastSyncedAt: shared.lastSyncedAt,
+    lastError: shared.leader.lastError,
+    streamConnected: local.streamConnected,
+  };
+}

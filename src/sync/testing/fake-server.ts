@@ -1,0 +1,192 @@
+import type { MutationResult, PullResponse, PushBody, PushMutation } from '../../../core/schema/sync.ts';
+import { settingRowId } from '../../../core/schema/settings.ts';
+import type { ApiClient } from '../api.ts';
+import { ApiError, OfflineError } from '../errors.ts';
+
+interface StoredRow {
+  t: string;
+  id: string;
+  rev: number;
+  /** null: a tombstone. */
+  data: Record<string, unknown> | null;
+}
+
+interface Recorded {
+  rev: number | null;
+  status: number;
+  message?: string;
+}
+
+interface Position {
+  rev: number;
+  t: string | null;
+  id: string | null;
+}
+
+function parseCursor(cursor: string): Position {
+  if (!cursor) return { rev: 0, t: null, id: null };
+  const [rev, t, id] = cursor.split(':');
+  return { rev: Number(rev), t: t ?? null, id: id ?? null };
+}
+
+const feedOrder = (a: StoredRow, b: StoredRow) => a.rev - b.rev || (a.t < b.t ? -1 : a.t > b.t ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function after(row: StoredRow, pos: Position): boolean {
+  if (row.rev !== pos.rev || pos.t === null || pos.id === null) return row.rev > pos.rev;
+  return row.t > pos.t || (row.t === pos.t && row.id > pos.id);
+}
+
+export function userRow(userId: string, firstName: string, lastName: string): Record<string, unknown> {
+  return {
+    userId,
+    firstName,
+    lastName,
+    givenName: firstName,
+    familyName: lastName,
+    fullName: `${firstName} ${lastName}`,
+    email: `${userId.toLowerCase()}@example.test`,
+    role: 'vco',
+    orgId: 'org1',
+    active: true,
+    isAdmin: true,
+    sectionId: null,
+  };
+}
+
+/**
+ * An in-memory server implementing the sync contract of docs/architecture.md: a feed ordered by
+ * (rev, table, id) with `rev` and `rev:table:id` cursors, tombstones skipped on a first pull, a horizon
+ * that answers `reset`, acks per clientId, and a push that records every mutation id so a repeat
+ * answers `duplicate`. It knows the two routes the mutators call.
+ */
+export class FakeSyncServer {
+  rev = 0;
+  horizon = 0;
+  readonly rows = new Map<string, StoredRow>();
+  readonly recorded = new Map<string, Recorded>();
+  /** How often each mutation id changed data: must never exceed 1. */
+  readonly applied = new Map<string, number>();
+  readonly requests: string[] = [];
+  /** Answers the next N pushes with 503 before applying anything. */
+  failNextPushes = 0;
+  /** Applies the next N pushes but loses their answers (the client sees a network failure). */
+  loseNextAnswers = 0;
+  offline = false;
+  /** Refuses a mutation as its route would (4xx). */
+  rejectWhen: (m: PushMutation) => { status: number; message: string } | undefined = () => undefined;
+  /** Stops the batch at this mutation with a 503, as a route failing transiently does. */
+  transientWhen: (m: PushMutation) => boolean = () => false;
+
+  /** One write transaction: every change gets the same new revision. */
+  write(changes: { t: string; id: string; data: Record<string, unknown> | null }[]): number {
+    const rev = ++this.rev;
+    for (const c of changes) this.rows.set(`${c.t}:${c.id}`, { ...c, rev });
+    return rev;
+  }
+
+  row(t: string, id: string): Record<string, unknown> | null | undefined {
+    return this.rows.get(`${t}:${id}`)?.data;
+  }
+
+  pull(cursor: string, limit: number, clientId?: string): PullResponse {
+    const pos = parseCursor(cursor);
+    if (pos.rev > 0 && pos.rev < this.horizon) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
+    const feed = [...this.rows.values()]
+      .filter((r) => after(r, pos) && (pos.rev > 0 || r.data !== null))
+      .sort(feedOrder);
+    const page = feed.slice(0, limit);
+    const hasMore = feed.length > limit;
+    const last = page.at(-1);
+    const next: Position = hasMore && last ? { rev: last.rev, t: last.t, id: last.id } : { rev: Math.max(this.rev, pos.rev), t: null, id: null };
+    const fromRev = pos.t ? pos.rev - 1 : pos.rev;
+    const toRev = hasMore ? next.rev - 1 : next.rev;
+    const acks = [...this.recorded.entries()]
+      .filter(([key, r]) => clientId && key.startsWith(`${clientId}:`) && r.rev !== null && r.rev > fromRev && r.rev <= toRev)
+      .map(([key]) => key.slice(clientId!.length + 1));
+    return {
+      cursor: next.t ? `${next.rev}:${next.t}:${next.id}` : String(next.rev),
+      hasMore,
+      reset: false,
+      changes: page.map((r) => (r.data ? { t: r.t, op: 'put' as const, id: r.id, data: r.data } : { t: r.t, op: 'delete' as const, id: r.id })),
+      acks,
+    };
+  }
+
+  push(body: PushBody): MutationResult[] {
+    const results: MutationResult[] = [];
+    for (const m of [...body.mutations].sort((a, b) => a.seq - b.seq)) {
+      const key = `${body.clientId}:${m.id}`;
+      const before = this.recorded.get(key);
+      if (before) {
+        results.push({ id: m.id, status: before.status >= 400 ? 'rejected' : 'duplicate', httpStatus: before.status, rev: before.rev, ...(before.message ? { message: before.message } : {}) });
+        continue;
+      }
+      if (this.transientWhen(m)) throw new ApiError(503, { errorMessage: 'Retry the batch', errors: [{ message: 'Retry the batch' }], results });
+      const refusal = this.rejectWhen(m);
+      if (refusal) {
+        this.recorded.set(key, { rev: null, status: refusal.status, message: refusal.message });
+        results.push({ id: m.id, status: 'rejected', httpStatus: refusal.status, message: refusal.message });
+        continue;
+      }
+      const rev = this.route(m);
+      this.applied.set(m.id, (this.applied.get(m.id) ?? 0) + 1);
+      this.recorded.set(key, { rev, status: 200 });
+      results.push({ id: m.id, status: 'applied', httpStatus: 200, rev });
+    }
+    return results;
+  }
+
+  /** The two REST routes the mutators call; returns the revision, or null when nothing changed. */
+  private route(m: PushMutation): number | null {
+    const { path, body } = m.request;
+    const settings = /^\/auth\/users\/([^/]+)\/settings$/.exec(path);
+    if (settings) {
+      const userId = decodeURIComponent(settings[1]!);
+      const ops = body as { path: string; value: unknown }[];
+      return this.write(ops.map((op) => {
+        const field = op.path.slice(1);
+        const id = settingRowId(userId, field);
+        return { t: 'userSettings', id, data: { settingId: id, userId, field, value: op.value } };
+      }));
+    }
+    const user = /^\/auth\/users\/([^/]+)$/.exec(path);
+    if (user) {
+      const userId = decodeURIComponent(user[1]!);
+      const current = this.row('users', userId);
+      const { firstName, lastName } = body as { firstName: string; lastName: string };
+      if (current && current.firstName === firstName && current.lastName === lastName) return null;
+      return this.write([{ t: 'users', id: userId, data: { ...current, ...userRow(userId, firstName, lastName) } }]);
+    }
+    throw new Error(`The fake server has no route ${m.request.method} ${path}`);
+  }
+
+  /** The API as src/sync sees it, talking to this server. */
+  api(): ApiClient {
+    return {
+      request: async (method, path, body) => {
+        this.requests.push(`${method} ${path}`);
+        await Promise.resolve();
+        if (this.offline) throw new OfflineError();
+        const url = new URL(path, 'http://fake.test');
+        if (method === 'GET' && url.pathname === '/data/v1/sync/pull') {
+          const q = url.searchParams;
+          return this.pull(q.get('cursor') ?? '', Number(q.get('limit') ?? 1000), q.get('clientId') ?? undefined);
+        }
+        if (method === 'POST' && url.pathname === '/data/v1/sync/push') {
+          if (this.failNextPushes > 0) {
+            this.failNextPushes--;
+            throw new ApiError(503, { errorMessage: 'The server is busy' });
+          }
+          const results = this.push(body as PushBody);
+          if (this.loseNextAnswers > 0) {
+            this.loseNextAnswers--;
+            throw new OfflineError();
+          }
+          return { results };
+        }
+        if (method === 'GET' && url.pathname === '/stream/ticket') return { ticket: `ticket-${this.requests.length}`, expiresIn: 30 };
+        throw new ApiError(404, { errorMessage: `No such route: ${method} ${url.pathname}` });
+      },
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { apiAs, createAccount, demoAccount } from './support/accounts.ts';
+
+test('a profile change in one browser shows in another without a reload', async ({ browser, baseURL }) => {
+  const account = await createAccount(baseURL!, { role: 'vco', isAdmin: true, firstName: 'Twin', lastName: 'One' });
+  const first = new AppShell(await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage());
+  const second = new AppShell(await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage());
+  await first.signInAndSync(account);
+  await second.signInAndSync(account);
+  await expect(second.nav.getByText('Twin One')).toBeVisible();
+
+  await first.saveProfile('Twin', 'Two');
+  await expect(second.nav.getByText('Twin Two')).toBeVisible({ timeout: 15_000 });
+  await first.page.context().close();
+  await second.page.context().close();
+});
+
+test('a live event shows in Fleet Updates, can be dismissed, and Clear All empties the panel', async ({ page, baseURL }) => {
+  const app = new AppShell(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.signInAndSync(demoAccount('dispatcher'));
+  await app.showFleetUpdates();
+  await expect(app.fleetUpdates.getByText('Connecting...')).toBeHidden({ timeout: 15_000 });
+
+  const api = await apiAs(baseURL!, demoAccount('sectionlead'));
+  const vehicles = (await api.get('/data/v1/sync/pull?limit=5000')).body.changes.filter(
+    (c: { t: string; data?: { decommissionDate: string | null } }) => c.t === 'vehicles' && c.data?.decommissionDate === null,
+  );
+  const [one, two] = vehicles;
+  for (const [vehicle, note] of [[one, 'Windshield chipped on the left side'], [two, 'Spare tire missing']] as const) {
+    expect((await api.post(`/data/v1/vehicles/${vehicle.id}/notes`, { note })).status).toBe(201);
+  }
+  const firstCard = app.fleetUpdates.getByRole('article').filter({ hasText: 'Windshield chipped on the left side' });
+  const secondCard = app.fleetUpdates.getByRole('article').filter({ hasText: 'Spare tire missing' });
+  await expect(firstCard).toBeVisible();
+  await expect(firstCard).toContainText(one.data.regNumber);
+  await expect(secondCard).toBeVisible();
+
+  await firstCard.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(firstCard).toHaveCount(0);
+  await expect(secondCard).toBeVisible();
+
+  await app.fleetUpdates.getByRole('button', { name: 'Clear All' }).click();
+  await expect(app.fleetUpdates.getByRole('article')).toHaveCount(0);
+  await expect(app.fleetUpdates.getByText('No Data')).toBeVisible();
+});

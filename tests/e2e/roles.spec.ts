@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { demoAccount } from './support/accounts.ts';
+
+const PRODUCT = 'Fleet Readiness';
+
+test('an inspector gets the download screen and no website', async ({ page }) => {
+  const app = new AppShell(page);
+  await app.signIn(demoAccount('inspector'));
+  await expect(page.getByRole('heading', { name: `Welcome to ${PRODUCT}, Sam Patel. As an Inspector, you do not have access to the website.` })).toBeVisible();
+  await expect(page.getByText('Wing 1 Vehicle Operations')).toBeVisible();
+  await expect(page.getByText('Inspector', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download Android App' })).toHaveAttribute('href', /\/data\/apk\/download$/);
+  await expect(app.nav).toHaveCount(0);
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a dispatcher without a section gets the no-section screen', async ({ page }) => {
+  await new AppShell(page).signIn(demoAccount('nosection'));
+  await expect(page.getByText('As an Dispatcher, you should have a section but are not assigned one in the system.')).toBeVisible();
+  await expect(page.getByText('NOTE: You may still perform inspections.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+});
+
+test('a user without a role gets the no-role screen', async ({ page }) => {
+  await new AppShell(page).signIn(demoAccount('norole'));
+  await expect(page.getByRole('heading', { name: 'No role provided' })).toBeVisible();
+  await expect(page.getByText('No role provided. You lack the permissions to access any part of this system.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+});
+
+const LINKS = ['Overview', 'Fleet Details', 'Inspection Workflows', 'Administration', 'Insights', 'Reports'];
+const EXPECTED: Record<string, string[]> = {
+  vco: LINKS,
+  sectionlead: ['Overview', 'Fleet Details', 'Administration', 'Insights', 'Reports'],
+  jrsuper: ['Overview', 'Fleet Details', 'Insights'],
+  dispatcher: ['Overview', 'Fleet Details', 'Insights'],
+};
+
+for (const [local, links] of Object.entries(EXPECTED)) {
+  test(`the ${local} sees the shell with the links of that role`, async ({ page }) => {
+    const app = new AppShell(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await app.signIn(demoAccount(local));
+    await expect(app.nav).toBeVisible();
+    await expect(app.nav.getByText('Wing 1 Vehicle Operations')).toBeVisible();
+    for (const label of LINKS) {
+      await expect(app.link(label)).toHaveCount(links.includes(label) ? 1 : 0);
+    }
+  });
+}
+
+test('a route the role may not open, and an unknown path, lead to the overview', async ({ page }) => {
+  const app = new AppShell(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.signIn(demoAccount('dispatcher'));
+  await expect(app.nav).toBeVisible();
+  await page.goto('/Reports');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});

@@ -1,12 +1,11 @@
-// Draws the app icons (public/icons/*.png): a navy field with a white chevron and wheel, the mark
-// the sidebar shows as SVG. Run with `node scripts/make-icons.mjs` after changing the design; the
-// PNGs are committed. Needs nothing but Node (PNG written by hand with zlib).
+// Draws the app icons (public/icons/*.png): the sidebar's mark, a shield with a check on navy.
+// Run `node scripts/make-icons.mjs` after changing the design; the PNGs are committed. Needs nothing but Node (PNG written by hand with zlib).
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
-const NAVY = [31, 58, 95];
+const NAVY = [36, 67, 111];
 const WHITE = [255, 255, 255];
-const AMBER = [242, 169, 0];
+const GOLD = [242, 193, 78];
 
 function crc32(buf) {
   let c = ~0;
@@ -47,17 +46,30 @@ function png(size, pixel) {
   ]);
 }
 
-/** The mark in a unit square: a chevron above a wheel. `s` scales it around the centre. */
+// The sidebar's LogoMark (src/app/LogoMark.tsx) in its 40-unit box: a shield outline and a check.
+const SHIELD = (() => {
+  const pts = [[20, 7], [31, 11], [31, 19.5]];
+  const bezier = (p0, p1, p2, p3, t) => p0.map((_, i) => (1 - t) ** 3 * p0[i] + 3 * (1 - t) ** 2 * t * p1[i] + 3 * (1 - t) * t ** 2 * p2[i] + t ** 3 * p3[i]);
+  for (let k = 1; k <= 12; k++) pts.push(bezier([31, 19.5], [31, 26.5], [26.4, 31.3], [20, 33.5], k / 12));
+  for (let k = 1; k <= 12; k++) pts.push(bezier([20, 33.5], [13.6, 31.3], [9, 26.5], [9, 19.5], k / 12));
+  pts.push([9, 11], [20, 7]);
+  return pts;
+})();
+const CHECK = [[14.5, 20.5], [18.5, 24.5], [26, 16.5]];
+
+function segmentDistance([px, py], [ax, ay], [bx, by]) {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}
+const polylineDistance = (p, line) => Math.min(...line.slice(1).map((b, i) => segmentDistance(p, line[i], b)));
+
+/** The mark at (x, y) of a unit square; `s` scales it around the centre (maskable safe zone). */
 function mark(x, y, s) {
-  const u = (x - 0.5) / s + 0.5;
-  const v = (y - 0.5) / s + 0.5;
-  // Chevron: a thick V pointing up.
-  const dx = Math.abs(u - 0.5);
-  const top = 0.18 + dx * 0.9;
-  if (v >= top && v <= top + 0.13 && dx <= 0.34) return AMBER;
-  // Wheel: a ring with a hub.
-  const r = Math.hypot(u - 0.5, v - 0.66);
-  if ((r <= 0.2 && r >= 0.13) || r <= 0.05) return WHITE;
+  const p = [((x - 0.5) / s + 0.5) * 40, ((y - 0.5) / s + 0.5) * 40];
+  if (polylineDistance(p, CHECK) <= 1.4) return GOLD;
+  if (polylineDistance(p, SHIELD) <= 1.2) return WHITE;
   return null;
 }
 
@@ -68,7 +80,7 @@ function roundedSquare(x, y, radius) {
 }
 
 const any = (x, y) => {
-  if (!roundedSquare(x, y, 0.18)) return [0, 0, 0, 0];
+  if (!roundedSquare(x, y, 9 / 40)) return [0, 0, 0, 0];
   return [...(mark(x, y, 1) ?? NAVY), 255];
 };
 // Maskable: full bleed, the mark inside the 80 % safe zone.

@@ -1,22 +1,34 @@
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { demoAccount } from './support/accounts.ts';
 
-test('the app is installable: a valid manifest and a controlling service worker', async ({ page }) => {
-  await new AppShell(page).signInAndSync(demoAccount('jrsuper'));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+test('the app is installable: a valid manifest and a controlling service worker', async ({ baseURL, launchOptions }) => {
+  // Chromium never offers installation in an incognito context, which is what a test context is:
+  // this test uses a browser profile on disk, as an installed app would.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-install-'));
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport: { width: 1440, height: 900 } });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await new AppShell(page).signInAndSync(demoAccount('jrsuper'));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-  const cdp = await page.context().newCDPSession(page);
-  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; parsed?: { name?: string } };
-  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
-  expect(manifest.errors).toEqual([]);
-  const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-  expect(installability.installabilityErrors).toEqual([]);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installability.installabilityErrors).toEqual([]);
 
-  const icons = await page.evaluate(async () => {
-    const res = await fetch('/manifest.webmanifest');
-    const m = (await res.json()) as { display: string; icons: { sizes: string; purpose: string }[] };
-    return { display: m.display, icons: m.icons.map((i) => `${i.sizes} ${i.purpose}`) };
-  });
-  expect(icons).toEqual({ display: 'standalone', icons: ['192x192 any', '512x512 any', '512x512 maskable'] });
+    const declared = await page.evaluate(async () => {
+      const m = (await (await fetch('/manifest.webmanifest')).json()) as { display: string; icons: { sizes: string; purpose: string }[] };
+      return { display: m.display, icons: m.icons.map((i) => `${i.sizes} ${i.purpose}`) };
+    });
+    expect(declared).toEqual({ display: 'standalone', icons: ['192x192 any', '512x512 any', '512x512 maskable'] });
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
 });

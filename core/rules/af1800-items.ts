@@ -1,4 +1,4 @@
-import { HOURS_RULE_ID, MILES_RULE_ID, type RuleDefinition, type RuleFields } from '../schema/rule.ts';
+import { HOURS_RULE_ID, MILES_RULE_ID, NEW_RULE_DEFAULTS, type RuleDefinition, type RuleFields } from '../schema/rule.ts';
 
 /**
  * The items of AF Form 1800, Operator's Inspection Guide and Trouble Report.
@@ -70,25 +70,12 @@ export function fuelLevelFromValue(value: unknown, fields: RuleFields = FUEL_RUL
   return Math.min(1, Math.max(0, value / max));
 }
 
-/** Rule defaults of part 2 §3 for new rules. */
-const DEFAULTS = {
-  originalRuleId: null,
-  description: null,
-  frequency: 'daily',
-  lookup: null,
-  area: 'internal',
-  comment: 'either',
-  picture: 'either',
-  requireAnnotationOnFailure: true,
-  fixable: true,
-  icon: null,
-} as const satisfies Partial<RuleDefinition>;
 
 export function af1800ItemRule(item: Af1800Item): RuleDefinition {
   const ruleId = af1800RuleId(item.itemNo);
   if (item.itemNo === FUEL_ITEM_NO) {
     return {
-      ...DEFAULTS,
+      ...NEW_RULE_DEFAULTS,
       ruleId,
       title: item.title,
       ruleType: 'threshold',
@@ -100,7 +87,7 @@ export function af1800ItemRule(item: Af1800Item): RuleDefinition {
     };
   }
   return {
-    ...DEFAULTS,
+    ...NEW_RULE_DEFAULTS,
     ruleId,
     title: item.title,
     ruleType: 'passFail',
@@ -113,7 +100,7 @@ export function af1800ItemRule(item: Af1800Item): RuleDefinition {
 
 function odometerRule(ruleId: string, title: string, units: string): RuleDefinition {
   return {
-    ...DEFAULTS,
+    ...NEW_RULE_DEFAULTS,
     ruleId,
     title,
     description: `Current ${units} reading`,

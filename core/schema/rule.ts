@@ -82,6 +82,20 @@ export const ruleDefinitionSchema = z.object({
 });
 export type RuleDefinition = z.infer<typeof ruleDefinitionSchema>;
 
+/** What a new rule is saved with (part 2 §3): area internal, comment and picture either, annotation on failure, fixable, no icon. */
+export const NEW_RULE_DEFAULTS = {
+  originalRuleId: null,
+  description: null,
+  frequency: 'daily',
+  lookup: null,
+  area: 'internal',
+  comment: 'either',
+  picture: 'either',
+  requireAnnotationOnFailure: true,
+  fixable: true,
+  icon: null,
+} as const satisfies Partial<RuleDefinition>;
+
 /** A rule of the organization's pre-saved library (feed `rules`). */
 export const savedRuleSchema = ruleDefinitionSchema.extend({
   savedRuleId: entityId,

@@ -1,5 +1,5 @@
 import { AF1800_ITEMS, AF1800_TEMPLATE_TITLES, HOURS_RULE, MILES_RULE, af1800ItemRule, af1800TemplateRules } from '../../core/rules/af1800-items.ts';
-import type { RuleDefinition } from '../../core/schema/rule.ts';
+import { NEW_RULE_DEFAULTS, type RuleDefinition } from '../../core/schema/rule.ts';
 import type { WorkflowKey } from './catalog.ts';
 import { dayStart, person, type OrgContext } from './context.ts';
 import type { Rng } from './random.ts';
@@ -17,20 +17,7 @@ export interface Workflows {
   retired: WorkflowPlan;
 }
 
-const RULE_DEFAULTS = {
-  originalRuleId: null,
-  description: null,
-  frequency: 'daily',
-  lookup: null,
-  af1800Id: null,
-  isBoolean: true,
-  area: 'internal',
-  comment: 'either',
-  picture: 'either',
-  requireAnnotationOnFailure: true,
-  fixable: true,
-  icon: null,
-} as const satisfies Partial<RuleDefinition>;
+const RULE_DEFAULTS = { ...NEW_RULE_DEFAULTS, af1800Id: null, isBoolean: true } as const satisfies Partial<RuleDefinition>;
 
 type RuleSpec = Partial<RuleDefinition> & Pick<RuleDefinition, 'title' | 'ruleType'>;
 

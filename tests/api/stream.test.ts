@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nanoid } from 'nanoid';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { orgWithAdmin, signedInUser } from '../support/session.ts';
+import { useServerWithOrg, orgWithAdmin, signedInUser } from '../support/session.ts';
 import { openStream, upgradeStatus } from '../support/stream.ts';
 import { streamTicketSchema } from '../../core/schema/stream.ts';
 import type { LiveEventInput } from '../../server/stream/live-events.ts';
 import { liveEvents } from '../../server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
-let server: TestServer;
-let org: Awaited<ReturnType<typeof orgWithAdmin>>;
+const env = useServerWithOrg();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  org = await orgWithAdmin(server);
-});
-afterAll(() => server.stop({ drop: true }));
-
-async function ticket(api = org.admin.api): Promise<string> {
+async function ticket(api = env.org.admin.api): Promise<string> {
   const res = await api.get('/stream/ticket');
   expect(res.status).toBe(200);
   return streamTicketSchema.parse(res.body).ticket;
@@ -27,23 +19,23 @@ const statusEvent = (regNumber: string): LiveEventInput => ({
   eventType: 'status',
   regNumber,
   vehicleType: 'Truck',
-  userId: org.admin.userId,
+  userId: env.org.admin.userId,
   status: 'inMx',
 });
 
 describe('stream tickets', () => {
   it('are single use', async () => {
     const t = await ticket();
-    const first = await openStream(server.baseUrl, t);
+    const first = await openStream(env.server.baseUrl, t);
     first.close();
-    expect(await upgradeStatus(server.baseUrl, t)).toBe(401);
+    expect(await upgradeStatus(env.server.baseUrl, t)).toBe(401);
   });
 
   it('are refused to inspectors, and unknown tickets are refused', async () => {
-    const inspector = await signedInUser(server, org.orgId, org.sectionId, { role: 'inspector' });
+    const inspector = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'inspector' });
     expect((await inspector.api.get('/stream/ticket')).status).toBe(403);
-    expect(await upgradeStatus(server.baseUrl, 'made-up')).toBe(401);
-    expect(await upgradeStatus(server.baseUrl, '')).toBe(400);
+    expect(await upgradeStatus(env.server.baseUrl, 'made-up')).toBe(401);
+    expect(await upgradeStatus(env.server.baseUrl, '')).toBe(400);
   });
 
   it('expire after 30 seconds', async () => {
@@ -51,7 +43,7 @@ describe('stream tickets', () => {
     const realNow = Date.now;
     Date.now = () => realNow() + 31_000;
     try {
-      expect(await upgradeStatus(server.baseUrl, t)).toBe(401);
+      expect(await upgradeStatus(env.server.baseUrl, t)).toBe(401);
     } finally {
       Date.now = realNow;
     }
@@ -60,12 +52,12 @@ describe('stream tickets', () => {
 
 describe('live stream', () => {
   it('delivers a published live event to every client of the organization, with a poke, and to no other organization', async () => {
-    const other = await orgWithAdmin(server);
-    const a = await openStream(server.baseUrl, await ticket());
-    const b = await openStream(server.baseUrl, await ticket(org.admin.api));
-    const outsider = await openStream(server.baseUrl, await ticket(other.admin.api));
+    const other = await orgWithAdmin(env.server);
+    const a = await openStream(env.server.baseUrl, await ticket());
+    const b = await openStream(env.server.baseUrl, await ticket(env.org.admin.api));
+    const outsider = await openStream(env.server.baseUrl, await ticket(other.admin.api));
     const reg = `REG-${nanoid(5)}`;
-    await server.ctx.write(org.orgId, undefined, async ({ publish }) => publish(statusEvent(reg)));
+    await env.server.ctx.write(env.org.orgId, undefined, async ({ publish }) => publish(statusEvent(reg)));
     for (const client of [a, b]) {
       const message = await client.next((m) => m.type === 'event' && m.event.regNumber === reg);
       expect(message).toMatchObject({ type: 'event', event: { eventType: 'status', status: 'inMx', regNumber: reg, vehicleType: 'Truck' } });
@@ -73,15 +65,15 @@ describe('live stream', () => {
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(outsider.messages.some((m) => m.type === 'event')).toBe(false);
-    const stored = await server.ctx.db.select().from(liveEvents).where(eq(liveEvents.regNumber, reg));
+    const stored = await env.server.ctx.db.select().from(liveEvents).where(eq(liveEvents.regNumber, reg));
     expect(stored).toHaveLength(1);
     for (const c of [a, b, outsider]) c.close();
   });
 
   it('pokes after every committed write, such as a saved view', async () => {
-    const s = await openStream(server.baseUrl, await ticket());
+    const s = await openStream(env.server.baseUrl, await ticket());
     const hello = await s.next((m) => m.type === 'poke');
-    await org.admin.api.patch(`/auth/users/${org.admin.userId}/settings`, [{ op: 'add', path: '/fleetDetailFilter', value: { x: 1 } }]);
+    await env.org.admin.api.patch(`/auth/users/${env.org.admin.userId}/settings`, [{ op: 'add', path: '/fleetDetailFilter', value: { x: 1 } }]);
     const poke = await s.next((m) => m.type === 'poke' && hello.type === 'poke' && m.rev > hello.rev);
     expect(poke.type).toBe('poke');
     s.close();

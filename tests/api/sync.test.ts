@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { orgWithAdmin, signedInUser, type SignedInUser } from '../support/session.ts';
+import { useServerWithOrg, orgWithAdmin, signedInUser, type SignedInUser } from '../support/session.ts';
 import { pullAll } from '../support/sync.ts';
 import { sections, userSettings } from '../../server/db/schema/index.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
 import { pushResponseSchema } from '../../core/schema/sync.ts';
+import { settingRowId } from '../../core/schema/settings.ts';
 
-let server: TestServer;
-let org: Awaited<ReturnType<typeof orgWithAdmin>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  org = await orgWithAdmin(server);
-});
-afterAll(() => server.stop({ drop: true }));
+const env = useServerWithOrg();
 
 async function addSections(orgId: string, names: string[]): Promise<string[]> {
   const ids = names.map(() => nanoid());
-  await server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
+  await env.server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
     for (const [i, name] of names.entries()) await tx.insert(sections).values({ id: ids[i]!, orgId, rev, name });
   });
   return ids;
@@ -27,8 +20,8 @@ async function addSections(orgId: string, names: string[]): Promise<string[]> {
 
 describe('pull', () => {
   it('pages across tables, including a revision bigger than a page, and ends with the same rows as one big pull', async () => {
-    const { orgId, sectionId, admin } = await orgWithAdmin(server);
-    await signedInUser(server, orgId, sectionId, { role: 'dispatcher' });
+    const { orgId, sectionId, admin } = await orgWithAdmin(env.server);
+    await signedInUser(env.server, orgId, sectionId, { role: 'dispatcher' });
     await addSections(orgId, Array.from({ length: 11 }, (_, i) => `Bulk ${i}`));
     await admin.api.patch(`/auth/users/${admin.userId}/settings`, [{ op: 'add', path: '/fleetDetailFilter', value: { a: 1 } }]);
 
@@ -44,10 +37,10 @@ describe('pull', () => {
   });
 
   it('delivers updates and deletes after a cursor, and skips tombstones on a first pull', async () => {
-    const { orgId, admin } = await orgWithAdmin(server);
+    const { orgId, admin } = await orgWithAdmin(env.server);
     const [keep, drop] = await addSections(orgId, ['Keep', 'Drop']);
     const first = await pullAll(admin.api, { limit: 2 });
-    await server.ctx.write(orgId, undefined, async ({ tx, rev, now }) => {
+    await env.server.ctx.write(orgId, undefined, async ({ tx, rev, now }) => {
       await tx.update(sections).set({ rev, deletedAt: now }).where(eq(sections.id, drop!));
       await tx.update(sections).set({ rev, name: 'Kept' }).where(eq(sections.id, keep!));
     });
@@ -65,22 +58,33 @@ describe('pull', () => {
   });
 
   it('shows each user only their own settings', async () => {
-    const other = await signedInUser(server, org.orgId, org.sectionId, { role: 'dispatcher' });
+    const other = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'dispatcher' });
     await other.api.patch(`/auth/users/${other.userId}/settings`, [{ op: 'add', path: '/userAdminFilter', value: 'mine' }]);
-    const { rows } = await pullAll(org.admin.api);
+    const { rows } = await pullAll(env.org.admin.api);
     const settings = [...rows.values()].filter((c) => c.t === 'userSettings');
-    expect(settings.every((c) => (c.data as { userId: string }).userId === org.admin.userId)).toBe(true);
+    expect(settings.every((c) => (c.data as { userId: string }).userId === env.org.admin.userId)).toBe(true);
+  });
+
+  it('keys a setting by its user and field, so a device can write it offline under the server’s id', async () => {
+    const user = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'dispatcher' });
+    await user.api.patch(`/auth/users/${user.userId}/settings`, [{ op: 'add', path: '/fleetDetailFilter', value: { a: 1 } }]);
+    await user.api.patch(`/auth/users/${user.userId}/settings`, [{ op: 'add', path: '/fleetDetailFilter', value: { a: 2 } }]);
+    const { rows } = await pullAll(user.api);
+    const settings = [...rows.values()].filter((c) => c.t === 'userSettings');
+    expect(settings).toEqual([
+      { t: 'userSettings', op: 'put', id: settingRowId(user.userId, 'fleetDetailFilter'), data: expect.objectContaining({ value: { a: 2 } }) },
+    ]);
   });
 
   it('answers reset to a cursor older than the tombstone horizon', async () => {
-    const { orgId, admin } = await orgWithAdmin(server);
+    const { orgId, admin } = await orgWithAdmin(env.server);
     const [gone] = await addSections(orgId, ['Old']);
     const { cursor } = await pullAll(admin.api);
-    await server.ctx.write(orgId, undefined, async ({ tx, rev, now }) => {
+    await env.server.ctx.write(orgId, undefined, async ({ tx, rev, now }) => {
       await tx.update(sections).set({ rev, deletedAt: now }).where(eq(sections.id, gone!));
     });
     await addSections(orgId, ['Later']);
-    await purgeTombstones(server.ctx, new Date(Date.now() + 60_000));
+    await purgeTombstones(env.server.ctx, new Date(Date.now() + 60_000));
     const res = await admin.api.get(`/data/v1/sync/pull?cursor=${cursor}`);
     expect(res.body).toMatchObject({ reset: true, cursor: '', changes: [] });
     const again = await pullAll(admin.api, { cursor });
@@ -89,10 +93,10 @@ describe('pull', () => {
   });
 
   it('refuses a bad cursor or limit with a clear message', async () => {
-    const bad = await org.admin.api.get('/data/v1/sync/pull?cursor=DROP%20TABLE');
+    const bad = await env.org.admin.api.get('/data/v1/sync/pull?cursor=DROP%20TABLE');
     expect(bad.status).toBe(400);
     expect(bad.body.errorMessage).toMatch(/cursor is not one this server gave out/);
-    const limit = await org.admin.api.get('/data/v1/sync/pull?limit=0');
+    const limit = await env.org.admin.api.get('/data/v1/sync/pull?limit=0');
     expect(limit.body.errorMessage).toBe('Query limit: limit must be at least 1');
   });
 });
@@ -108,20 +112,20 @@ describe('push', () => {
         request: {
           method: 'POST',
           path: '/auth/users',
-          body: { firstName: 'Pat', lastName: 'Lee', email, password: 'velvet-Canyon-orbit-42', role: 'dispatcher', sectionId: org.sectionId },
+          body: { firstName: 'Pat', lastName: 'Lee', email, password: 'velvet-Canyon-orbit-42', role: 'dispatcher', sectionId: env.org.sectionId },
         },
       },
       {
         id: nanoid(),
         seq: 2,
         name: 'createUser',
-        request: { method: 'POST', path: '/auth/users', body: { firstName: 'Weak', lastName: 'Pw', email: `weak-${email}`, password: 'password', role: 'vco', sectionId: org.sectionId } },
+        request: { method: 'POST', path: '/auth/users', body: { firstName: 'Weak', lastName: 'Pw', email: `weak-${email}`, password: 'password', role: 'vco', sectionId: env.org.sectionId } },
       },
       {
         id: nanoid(),
         seq: 3,
         name: 'saveView',
-        request: { method: 'PATCH', path: `/auth/users/${org.admin.userId}/settings`, body: [{ op: 'add', path: '/fleetDetailColumnsState', value: { v: clientId } }] },
+        request: { method: 'PATCH', path: `/auth/users/${env.org.admin.userId}/settings`, body: [{ op: 'add', path: '/fleetDetailColumnsState', value: { v: clientId } }] },
       },
     ],
   });
@@ -129,23 +133,23 @@ describe('push', () => {
   it('applies a batch once: a retry answers duplicate and changes nothing', async () => {
     const clientId = nanoid();
     const body = batch(clientId, `pat-${clientId.slice(0, 6).toLowerCase()}@example.test`);
-    const usersBefore = (await org.admin.api.get('/auth/users')).body.length;
+    const usersBefore = (await env.org.admin.api.get('/auth/users')).body.length;
 
-    const first = pushResponseSchema.parse((await org.admin.api.post('/data/v1/sync/push', body)).body);
+    const first = pushResponseSchema.parse((await env.org.admin.api.post('/data/v1/sync/push', body)).body);
     expect(first.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
     expect(first.results[1]!.message).toBeTruthy();
     expect((first.results[0]!.response as { userId: string }).userId).toHaveLength(21);
 
-    const second = pushResponseSchema.parse((await org.admin.api.post('/data/v1/sync/push', body)).body);
+    const second = pushResponseSchema.parse((await env.org.admin.api.post('/data/v1/sync/push', body)).body);
     expect(second.results.map((r) => r.status)).toEqual(['duplicate', 'rejected', 'duplicate']);
     expect(second.results[0]!.response).toEqual(first.results[0]!.response);
 
-    const usersAfter = (await org.admin.api.get('/auth/users')).body;
+    const usersAfter = (await env.org.admin.api.get('/auth/users')).body;
     expect(usersAfter.length).toBe(usersBefore + 1);
-    const saved = await server.ctx.db.select().from(userSettings).where(eq(userSettings.userId, org.admin.userId));
+    const saved = await env.server.ctx.db.select().from(userSettings).where(eq(userSettings.userId, env.org.admin.userId));
     expect(saved.find((s) => s.field === 'fleetDetailColumnsState')?.value).toEqual({ v: clientId });
 
-    const { pages } = await pullAll(org.admin.api, { clientId });
+    const { pages } = await pullAll(env.org.admin.api, { clientId });
     const acks = pages.flatMap((p) => p.acks);
     expect(acks).toEqual(expect.arrayContaining([body.mutations[0]!.id, body.mutations[2]!.id]));
     expect(acks).not.toContain(body.mutations[1]!.id);
@@ -154,37 +158,37 @@ describe('push', () => {
   it('applies the same batch sent twice at the same moment only once', async () => {
     const clientId = nanoid();
     const body = batch(clientId, `twin-${clientId.slice(0, 6).toLowerCase()}@example.test`);
-    const [a, b] = await Promise.all([org.admin.api.post('/data/v1/sync/push', body), org.admin.api.post('/data/v1/sync/push', body)]);
+    const [a, b] = await Promise.all([env.org.admin.api.post('/data/v1/sync/push', body), env.org.admin.api.post('/data/v1/sync/push', body)]);
     const statuses = [a.body.results[0].status, b.body.results[0].status].sort();
     expect(statuses).toEqual(['applied', 'duplicate']);
-    const users = (await org.admin.api.get('/auth/users')).body.filter((u: { email: string }) => u.email.startsWith('twin-'));
+    const users = (await env.org.admin.api.get('/auth/users')).body.filter((u: { email: string }) => u.email.startsWith('twin-'));
     expect(users).toHaveLength(1);
   });
 
   it('runs each mutation with the caller’s own rights', async () => {
-    const dispatcher = await signedInUser(server, org.orgId, org.sectionId, { role: 'dispatcher' });
+    const dispatcher = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'dispatcher' });
     const res = await dispatcher.api.post('/data/v1/sync/push', batch(nanoid(), 'nope@example.test'));
     expect(res.body.results[0]).toMatchObject({ status: 'rejected', httpStatus: 403, message: 'Only administrators can do this' });
   });
 
   it('refuses a malformed batch', async () => {
-    const res = await org.admin.api.post('/data/v1/sync/push', { clientId: 'x', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'GET', path: '/auth/users' } }] });
+    const res = await env.org.admin.api.post('/data/v1/sync/push', { clientId: 'x', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'GET', path: '/auth/users' } }] });
     expect(res.status).toBe(400);
     expect(res.body.errorMessage).toMatch(/POST, PUT, PATCH or DELETE/);
-    const nested = await org.admin.api.post('/data/v1/sync/push', { clientId: 'x', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'POST', path: '/data/v1/sync/push', body: {} } }] });
+    const nested = await env.org.admin.api.post('/data/v1/sync/push', { clientId: 'x', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'POST', path: '/data/v1/sync/push', body: {} } }] });
     expect(nested.status).toBe(400);
   });
 });
 
 describe('concurrent writers', () => {
   it('never lets a pull skip a row that commits', async () => {
-    const { orgId, admin } = await orgWithAdmin(server);
+    const { orgId, admin } = await orgWithAdmin(env.server);
     const written: string[] = [];
     let writing = true;
     const writers = Array.from({ length: 8 }, async (_, w) => {
       for (let i = 0; i < 15; i++) {
         const id = nanoid();
-        await server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
+        await env.server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
           await tx.insert(sections).values({ id, orgId, rev, name: `w${w}-${i}` });
           // Hold the transaction open a little so that writers and readers overlap.
           await new Promise((r) => setTimeout(r, Math.random() * 5));

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer } from './server.ts';
 import type { TestServer } from './server.ts';
 import { createOrg, createUser, type UserSpec } from './factories.ts';
 import { signIn } from './sign-in.ts';
@@ -17,4 +19,20 @@ export async function orgWithAdmin(server: TestServer, name?: string) {
   const org = await createOrg(server.ctx, name);
   const admin = await signedInUser(server, org.orgId, org.sectionId, { role: 'vco', isAdmin: true });
   return { ...org, admin };
+}
+
+export type OrgWithAdmin = Awaited<ReturnType<typeof orgWithAdmin>>;
+
+/**
+ * A server of the test file's own, with an organization and its signed-in administrator, stopped
+ * (and its database dropped) after the file. Read `server` and `org` inside tests and hooks.
+ */
+export function useServerWithOrg(): { server: TestServer; org: OrgWithAdmin } {
+  const state = {} as { server: TestServer; org: OrgWithAdmin };
+  beforeAll(async () => {
+    state.server = await startTestServer();
+    state.org = await orgWithAdmin(state.server);
+  });
+  afterAll(() => state.server.stop({ drop: true }));
+  return state;
 }

@@ -52,6 +52,14 @@ async function openPostgres(url: string): Promise<Database> {
   // pg returns bigint (int8) as string; every bigint here is a revision that fits a JS number.
   pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection the server drops (a restart, a failover, a database dropped at the end of a test
+  // run) must not take the process down: the pool opens a new one on next use.
+  let closing = false;
+  const onConnectionError = (error: Error) => {
+    if (!closing) console.error(`PostgreSQL connection lost: ${error.message}`);
+  };
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const typed = drizzle(pool, { schema });
   // Several instances may start together: one migrates while the others wait.
   const lockClient = await pool.connect();
@@ -64,6 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
   }
   const pgListen = async (channel: string, onMessage: (payload: string) => void) => {
     const client = new pg.Client({ connectionString: url });
+    client.on('error', onConnectionError);
     await client.connect();
     client.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload) onMessage(msg.payload);
@@ -73,7 +82,11 @@ async function openPostgres(url: string): Promise<Database> {
       await client.end().catch(() => undefined);
     };
   };
-  return { db: typed as unknown as Db, kind: 'postgres', pgListen, close: () => pool.end() };
+  const close = async () => {
+    closing = true;
+    await pool.end();
+  };
+  return { db: typed as unknown as Db, kind: 'postgres', pgListen, close };
 }
 
 /** `count(*)` arrives as a number from PGlite and as a string from pg. */

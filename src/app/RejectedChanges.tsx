@@ -21,6 +21,11 @@ function RejectedItem({ entry, now, onDismiss }: { entry: RejectedEntry; now: nu
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {entry.message}
         </Text>
+        {entry.details?.map((detail) => (
+          <Text key={detail} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {detail}
+          </Text>
+        ))}
         <Text size="xs" c="dimmed">
           {timeAgo(entry.rejectedAt, now)}
         </Text>

@@ -32,6 +32,8 @@ export interface RejectedEntry {
   name: string;
   request: OutboxEntry['request'];
   message: string;
+  /** Further messages of the server's answer, e.g. a weak password's suggestions. */
+  details?: string[];
   httpStatus: number;
   createdAt: string;
   rejectedAt: string;

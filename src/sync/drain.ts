@@ -5,7 +5,7 @@ import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
 import type { ApiClient } from './api.ts';
 import { Backoff, realTimers, type Timers } from './backoff.ts';
 import { DRAIN_BACKOFF_INITIAL_MS, DRAIN_BACKOFF_MAX_MS, PUSH_BATCH_SIZE } from './constants.ts';
-import { ApiError, isTransient, needsSignIn, OfflineError } from './errors.ts';
+import { ApiError, detailsOfBody, isTransient, needsSignIn, OfflineError } from './errors.ts';
 import { removeEntries } from './rebase.ts';
 
 export interface DrainOptions {
@@ -164,6 +164,7 @@ export class Drain {
             name: entry.name,
             request: entry.request,
             message: result.message ?? `The server refused the change (status ${result.httpStatus})`,
+            details: detailsOfBody(result.response),
             httpStatus: result.httpStatus,
             createdAt: entry.createdAt,
             rejectedAt: new Date().toISOString(),

@@ -56,3 +56,17 @@ export function isTransient(error: unknown): boolean {
 export function needsSignIn(error: unknown): boolean {
   return error instanceof SignInRequiredError || (error instanceof ApiError && error.status === 401);
 }
+
+/**
+ * The messages of an error body beyond the one `messageOfBody` shows: for a weak password its
+ * suggestions, for a refused form its further field messages (part 1 §8).
+ */
+export function detailsOfBody(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const { errors } = body as { errors?: unknown };
+  if (!Array.isArray(errors)) return [];
+  const headline = messageOfBody(body);
+  return errors
+    .map((e: unknown) => (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : null))
+    .filter((m): m is string => m !== null && m !== headline);
+}

@@ -5,7 +5,7 @@ import type { LeaderStatus } from '../db/meta.ts';
 import type { ApiClient } from './api.ts';
 import { Drain } from './drain.ts';
 import { mutate } from './mutator.ts';
-import { saveSetting, updateProfile } from './mutators/index.ts';
+import { createUser, saveSetting, updateProfile } from './mutators/index.ts';
 import { pullOnce } from './pull.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';
@@ -95,6 +95,25 @@ describe('drain', () => {
     expect(await db.rejected.toArray()).toEqual([
       expect.objectContaining({ id: refused.id, name: 'updateProfile', message: 'First name is not allowed', httpStatus: 400 }),
     ]);
+  });
+
+  it('lists a refused new user with the server’s suggestions and keeps no password of it', async () => {
+    const { server, db, drain } = await setup();
+    const warning = 'This is a very common password.';
+    server.rejectWhen = () => ({
+      status: 400,
+      message: warning,
+      response: { errorMessage: warning, errors: [{ message: warning }, { message: 'Add another word or two.' }] },
+    });
+    const args = { userId: 'u2', orgId: 'org1', firstName: 'Ty', lastName: 'Ro', email: 'ty@example.test', password: 'password1', role: 'dispatcher' as const, isAdmin: false, sectionId: 's1' };
+    await mutate(db, createUser, args, ctx);
+
+    await drain.wake();
+
+    expect(await db.feed('users').get('u2')).toBeUndefined();
+    const [rejected] = await db.rejected.toArray();
+    expect(rejected).toMatchObject({ message: warning, details: ['Add another word or two.'] });
+    expect(JSON.stringify(rejected)).not.toContain('password1');
   });
 
   it('restores the server copy when the only change to a row is refused, deleting a row it created', async () => {

@@ -29,6 +29,16 @@ const partialResultsSchema = z.object({ results: z.array(mutationResultSchema) }
  * when it finishes. Transient failures keep entries pending and retry with backoff; a missing token
  * pauses until the next wake (timer, focus, online, new mutation) finds one.
  */
+/** Fields a refused change must not keep on the device (a new user's password). */
+const SECRET_FIELDS = ['password'];
+
+function withoutSecrets(request: OutboxEntry['request']): OutboxEntry['request'] {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return request;
+  const kept = Object.fromEntries(Object.entries(body).filter(([key]) => !SECRET_FIELDS.includes(key)));
+  return { ...request, body: kept };
+}
+
 export class Drain {
   private running: Promise<void> | null = null;
   private again = false;
@@ -162,7 +172,7 @@ export class Drain {
           await db.rejected.put({
             id: entry.id,
             name: entry.name,
-            request: entry.request,
+            request: withoutSecrets(entry.request),
             message: result.message ?? `The server refused the change (status ${result.httpStatus})`,
             details: detailsOfBody(result.response),
             httpStatus: result.httpStatus,

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, 
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LiveEvent } from '../../core/schema/live-event.ts';
 import type { Session } from '../auth/session-context.ts';
-import type { MirrorDb, RejectedEntry } from '../db/mirror.ts';
+import type { MirrorDb, OutboxEntry, RejectedEntry } from '../db/mirror.ts';
 import type { SyncEngine } from './engine.ts';
 import type { Mutator } from './mutator.ts';
 import type { SyncStatus } from './status.ts';
@@ -56,15 +56,13 @@ export function dismissRejected(db: MirrorDb, id: string): Promise<void> {
   return db.rejected.delete(id);
 }
 
-/** Makes a change: shown at once, sent when the device can. Throws InvalidMutationError on bad input. */
-export function useMutate(): <A>(mutator: Mutator<A>, args: A) => Promise<void> {
+/**
+ * Makes a change: shown at once, sent when the device can. Answers its outbox entry (its id lets a
+ * dialog wait for the server's verdict). Throws InvalidMutationError on bad input.
+ */
+export function useMutate(): <A>(mutator: Mutator<A>, args: A) => Promise<OutboxEntry> {
   const { engine } = useSync();
-  return useCallback(
-    async <A,>(mutator: Mutator<A>, args: A) => {
-      await engine.mutate(mutator, args);
-    },
-    [engine],
-  );
+  return useCallback(<A,>(mutator: Mutator<A>, args: A) => engine.mutate(mutator, args), [engine]);
 }
 
 /** True while an outbox entry (not yet acked) touches the row, e.g. usePending(`users:${userId}`). */

@@ -73,7 +73,7 @@ export class FakeSyncServer {
   loseNextAnswers = 0;
   offline = false;
   /** Refuses a mutation as its route would (4xx). */
-  rejectWhen: (m: PushMutation) => { status: number; message: string } | undefined = () => undefined;
+  rejectWhen: (m: PushMutation) => { status: number; message: string; response?: unknown } | undefined = () => undefined;
   /** Stops the batch at this mutation with a 503, as a route failing transiently does. */
   transientWhen: (m: PushMutation) => boolean = () => false;
 
@@ -125,7 +125,7 @@ export class FakeSyncServer {
       const refusal = this.rejectWhen(m);
       if (refusal) {
         this.recorded.set(key, { rev: null, status: refusal.status, message: refusal.message });
-        results.push({ id: m.id, status: 'rejected', httpStatus: refusal.status, message: refusal.message });
+        results.push({ id: m.id, status: 'rejected', httpStatus: refusal.status, message: refusal.message, ...(refusal.response ? { response: refusal.response } : {}) });
         continue;
       }
       const rev = this.route(m);

@@ -1,0 +1,256 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { Alert, Badge, Box, Button, Text, TextInput } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconAlertTriangle, IconDeviceFloppy, IconFilter, IconSearch } from '@tabler/icons-react';
+import type { MRT_SortingState } from 'mantine-react-table';
+import { FilterPanel } from './FilterPanel.tsx';
+import { countActiveFilters, filterRows, searchText, setOptionsOf } from './filters.ts';
+import { GridTable } from './GridTable.tsx';
+import { defaultColumnsState, reconcileColumns, reconcileFilters } from './saved-view.ts';
+import type { ColumnsState, DataGridProps, FilterState, FilterValue, GridColumn, SavedView, SetOption } from './types.ts';
+import { useFillHeight } from './use-fill-height.ts';
+import { useStoredView, type StoredView } from './use-saved-view.ts';
+import classes from './DataGrid.module.css';
+
+const SAVED_MESSAGE_MS = 4000;
+
+/**
+ * The data grid every screen uses (part 1 §2, §9; part 2 §9): search, filter panel, Save View,
+ * sorting, column order, visibility and widths, 'Loading...', 'No Data', and a load error shown in
+ * place of the grid (part 1 §8). Rows are filtered here (filters.ts) and virtualized, so 5,000 rows
+ * scroll smoothly. Pass `columns` memoized: a new array rebuilds the table.
+ */
+export function DataGrid<Row>(props: DataGridProps<Row>): JSX.Element {
+  if (props.error) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{props.error}</Text>
+      </Alert>
+    );
+  }
+  if (props.viewSettings) return <StoredViewGrid {...props} viewSettings={props.viewSettings} />;
+  return <GridView {...props} stored={null} />;
+}
+
+function StoredViewGrid<Row>(props: DataGridProps<Row> & { viewSettings: NonNullable<DataGridProps<Row>['viewSettings']> }) {
+  const stored = useStoredView(props.viewSettings);
+  return <GridView {...props} stored={stored} />;
+}
+
+function rowCountText(shown: number, total: number): string {
+  const noun = (n: number) => (n === 1 ? 'row' : 'rows');
+  return shown === total ? `${total} ${noun(total)}` : `${shown} of ${total} ${noun(total)}`;
+}
+
+function initialView<Row>(columns: GridColumn<Row>[], stored: StoredView | null, defaultFilters: FilterState | undefined): SavedView {
+  return {
+    filters: reconcileFilters(columns, stored?.filters ?? defaultFilters ?? {}),
+    columns: reconcileColumns(columns, stored?.columns ?? defaultColumnsState(columns)),
+  };
+}
+
+function initialSort<Row>(columns: GridColumn<Row>[], defaultSort: DataGridProps<Row>['defaultSort']): MRT_SortingState {
+  const ids = new Set(columns.map((column) => column.id));
+  return (defaultSort ?? []).filter((sort) => ids.has(sort.id));
+}
+
+function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }) {
+  const { columns, rows, stored, defaultFilters, defaultSort, searchPlaceholder } = props;
+
+  // The view (filters, columns) is this component's until Save View; a saved view that arrives or
+  // changes (first load of the mirror, another device) replaces it only while nothing is unsaved.
+  const [view, setView] = useState<SavedView>(() => initialView(columns, stored, defaultFilters));
+  const [dirty, setDirty] = useState(false);
+  const appliedKey = useRef(stored?.key);
+  useEffect(() => {
+    if (!stored || stored.key === appliedKey.current) return;
+    appliedKey.current = stored.key;
+    if (!dirty) setView(initialView(columns, stored, defaultFilters));
+  }, [stored, dirty, columns, defaultFilters]);
+
+  const [sorting, setSorting] = useState<MRT_SortingState>(() => initialSort(columns, defaultSort));
+  const [search, setSearch] = useState('');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!saveMessage?.ok) return;
+    const timer = setTimeout(() => setSaveMessage(null), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [saveMessage]);
+
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const columnsState = useMemo(() => reconcileColumns(columns, view.columns), [columns, view.columns]);
+  const hidden = useMemo(() => new Set(columnsState.hidden), [columnsState.hidden]);
+  const ordered = useMemo(
+    () => columnsState.order.map((id) => byId.get(id)).filter((column): column is GridColumn<Row> => Boolean(column)),
+    [columnsState.order, byId],
+  );
+  const visible = useMemo(() => ordered.filter((column) => !hidden.has(column.id)), [ordered, hidden]);
+
+  const update = useCallback((change: (current: SavedView) => SavedView) => {
+    setView(change);
+    setDirty(true);
+  }, []);
+  const updateColumns = useCallback(
+    (change: (current: ColumnsState) => ColumnsState) => update((current) => ({ ...current, columns: change(current.columns) })),
+    [update],
+  );
+  const setFilter = useCallback(
+    (id: string, next: FilterValue | undefined) =>
+      update((current) => {
+        const filters = { ...current.filters };
+        if (next) filters[id] = next;
+        else delete filters[id];
+        return { ...current, filters };
+      }),
+    [update],
+  );
+
+  // Filtering runs on deferred values: typing stays responsive while 5,000 rows are filtered.
+  const filters = useDeferredValue(view.filters);
+  const query = useDeferredValue(search).trim();
+  const haystacks = useMemo(
+    () => (query && rows ? rows.map((row) => searchText(row, visible)) : undefined),
+    // Built once per rows and visible columns while a search is typed, not again on every key.
+    [rows, visible, query !== ''],
+  );
+  const shownRows = useMemo(
+    () => (rows ? filterRows(rows, columns, filters, query, visible, haystacks) : []),
+    [rows, columns, filters, query, visible, haystacks],
+  );
+
+  const optionsOf = useMemo(() => {
+    const cache = new Map<string, SetOption[]>();
+    return (column: GridColumn<Row>) => {
+      let options = cache.get(column.id);
+      if (!options) {
+        options = setOptionsOf(column, rows ?? []);
+        cache.set(column.id, options);
+      }
+      return options;
+    };
+  }, [rows, columns]);
+  const activeFilters = countActiveFilters(columns, view.filters, optionsOf);
+
+  const save = async () => {
+    if (!stored) return;
+    setSaving(true);
+    setSaveMessage(null);
+    try {
+      await stored.save({ filters: reconcileFilters(columns, view.filters), columns: columnsState });
+      setDirty(false);
+      setSaveMessage({ ok: true, text: 'View saved' });
+    } catch (err) {
+      setSaveMessage({ ok: false, text: `The view was not saved: ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const moveColumn = (id: string, toIndex: number) =>
+    updateColumns((current) => {
+      const order = current.order.filter((other) => other !== id);
+      order.splice(Math.max(0, Math.min(order.length, toIndex)), 0, id);
+      return { ...current, order };
+    });
+
+  const resetView = () => {
+    update(() => ({ filters: reconcileFilters(columns, defaultFilters ?? {}), columns: defaultColumnsState(columns) }));
+    setSorting(initialSort(columns, defaultSort));
+  };
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { ref: tableBoxRef, width: tableWidth } = useElementSize<HTMLDivElement>();
+  const fillHeight = useFillHeight(rootRef, tableBoxRef, props.height === undefined);
+  const loading = rows === undefined || (stored !== null && !stored.loaded);
+
+  return (
+    <div className={classes.root} ref={rootRef}>
+      <div className={classes.toolbar}>
+        {searchPlaceholder ? (
+          <TextInput
+            className={classes.search}
+            type="search"
+            placeholder={searchPlaceholder}
+            aria-label={searchPlaceholder}
+            leftSection={<IconSearch size={18} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+        ) : null}
+        <div className={classes.actions}>
+          {props.toolbar}
+          {stored ? (
+            <Button variant="default" leftSection={<IconDeviceFloppy size={18} aria-hidden />} loading={saving} onClick={() => void save()}>
+              Save View
+            </Button>
+          ) : null}
+          <Button
+            variant={activeFilters ? 'light' : 'default'}
+            leftSection={<IconFilter size={18} aria-hidden />}
+            rightSection={activeFilters ? <Badge size="sm" circle>{activeFilters}</Badge> : null}
+            aria-label={activeFilters ? `Filters, ${activeFilters} active` : 'Filters'}
+            aria-expanded={panelOpen}
+            aria-haspopup="dialog"
+            onClick={() => setPanelOpen(true)}
+          >
+            Filters
+          </Button>
+        </div>
+      </div>
+
+      <Box
+        ref={tableBoxRef}
+        className={classes.table}
+        style={{ '--data-grid-width': tableWidth ? `${tableWidth}px` : '100%' } as CSSProperties}
+      >
+        <GridTable
+          columns={columns}
+          rows={shownRows}
+          loading={loading}
+          columnsState={columnsState}
+          onColumnsChange={updateColumns}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          getRowId={props.getRowId}
+          rowActions={props.rowActions}
+          onRowDoubleClick={props.onRowDoubleClick}
+          rowStyle={props.rowStyle}
+          height={props.height ?? fillHeight}
+          scrollResetKey={JSON.stringify([filters, query, sorting])}
+          aria-label={props['aria-label']}
+        />
+      </Box>
+
+      <div className={classes.footer}>
+        <Text size="sm" c="dimmed">
+          {loading ? '' : rowCountText(shownRows.length, rows?.length ?? 0)}
+        </Text>
+        <Text size="sm" role="status" c={saveMessage?.ok === false ? 'red' : 'green.9'} fw={500}>
+          {saveMessage?.text}
+        </Text>
+      </div>
+
+      <FilterPanel
+        opened={panelOpen}
+        onClose={() => setPanelOpen(false)}
+        columns={ordered}
+        hidden={hidden}
+        filters={view.filters}
+        optionsOf={optionsOf}
+        onFilterChange={setFilter}
+        onVisibleChange={(id, isVisible) =>
+          updateColumns((current) => ({
+            ...current,
+            hidden: isVisible ? current.hidden.filter((other) => other !== id) : [...current.hidden, id],
+          }))
+        }
+        onMove={moveColumn}
+        onClearFilters={() => update((current) => ({ ...current, filters: {} }))}
+        onResetView={resetView}
+      />
+    </div>
+  );
+}

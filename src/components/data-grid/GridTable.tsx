@@ -1,0 +1,243 @@
+import 'mantine-react-table/styles.css';
+import { useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { Loader, Text } from '@mantine/core';
+import {
+  MantineReactTable,
+  useMantineReactTable,
+  type MRT_ColumnDef,
+  type MRT_Row,
+  type MRT_SortingState,
+  type MRT_TableOptions,
+  type MRT_Updater,
+  type MRT_VisibilityState,
+} from 'mantine-react-table';
+import { valueText } from './filters.ts';
+import { clampWidth, DEFAULT_COLUMN_WIDTH } from './saved-view.ts';
+import type { CellValue, ColumnsState, GridColumn, RowActions } from './types.ts';
+import classes from './DataGrid.module.css';
+
+/** Part 1 §9 grid defaults. */
+export const ROW_HEIGHT = 40;
+export const HEADER_HEIGHT = 40;
+
+// MRT types rows as records; the grid takes any row type and casts at this one boundary.
+type AnyRow = Record<string, any>;
+
+const ACTIONS_ID = 'mrt-row-actions';
+const SPACER_ID = 'mrt-row-spacer';
+const EMPTY_ROW_ID = 'mrt-row-empty';
+const ROW_OVERSCAN = 6;
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Nulls are undefined to TanStack, so `sortUndefined: 'last'` keeps blanks at the end both ways. */
+function compareCells(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return collator.compare(String(a), String(b));
+}
+
+type CellSource = { getValue: (columnId: string) => unknown };
+
+function resolve<T>(updater: MRT_Updater<T>, current: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+}
+
+export interface GridTableProps<Row> {
+  columns: GridColumn<Row>[];
+  /** The rows to show: already filtered. */
+  rows: Row[];
+  loading: boolean;
+  columnsState: ColumnsState;
+  onColumnsChange: (update: (current: ColumnsState) => ColumnsState) => void;
+  sorting: MRT_SortingState;
+  onSortingChange: (sorting: MRT_SortingState) => void;
+  getRowId: (row: Row) => string;
+  rowActions?: RowActions<Row>;
+  onRowDoubleClick?: (row: Row) => void;
+  rowStyle?: (row: Row) => CSSProperties | undefined;
+  height: number | string;
+  /** Changes when filters, search or sorting change: the grid scrolls back to its first row. */
+  scrollResetKey: string;
+  'aria-label': string;
+}
+
+function EmptyRows({ loading }: { loading: boolean }) {
+  return loading ? (
+    <div className={classes.empty} role="status">
+      <Loader size="sm" aria-hidden />
+      <Text>Loading...</Text>
+    </div>
+  ) : (
+    <div className={classes.empty}>
+      <Text>No Data</Text>
+    </div>
+  );
+}
+
+function defaultCell(value: CellValue): ReactNode {
+  const text = valueText(value);
+  return (
+    <span className={classes.cellText} title={text}>
+      {text}
+    </span>
+  );
+}
+
+/** The table itself: mantine-react-table with the grid's state passed in, rows virtualized. */
+export function GridTable<Row>(props: GridTableProps<Row>) {
+  const { columns, rows, columnsState, onColumnsChange, sorting, onSortingChange, getRowId, rowActions } = props;
+  const { onRowDoubleClick, rowStyle, scrollResetKey } = props;
+
+  const mrtColumns = useMemo<MRT_ColumnDef<AnyRow>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        accessorFn: (row: AnyRow) => column.value(row as Row) ?? undefined,
+        Cell: ({ row }: { row: MRT_Row<AnyRow> }) =>
+          column.cell ? column.cell(row.original as Row) : defaultCell(column.value(row.original as Row)),
+        size: column.width ?? DEFAULT_COLUMN_WIDTH,
+        minSize: column.minWidth,
+        maxSize: column.maxWidth,
+        enableSorting: column.sortable !== false,
+        enableHiding: column.hideable !== false,
+        sortingFn: (a: CellSource, b: CellSource, id: string) => compareCells(a.getValue(id), b.getValue(id)),
+        sortUndefined: 'last' as const,
+      })),
+    [columns],
+  );
+
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+
+  const columnOrder = useMemo(
+    () => [...columnsState.order, ...(rowActions ? [ACTIONS_ID] : []), SPACER_ID],
+    [columnsState.order, rowActions],
+  );
+  const columnVisibility = useMemo<MRT_VisibilityState>(
+    () => Object.fromEntries(columnsState.hidden.map((id) => [id, false])),
+    [columnsState.hidden],
+  );
+
+  const virtualizerRef: NonNullable<MRT_TableOptions<AnyRow>['rowVirtualizerInstanceRef']> = useRef(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    virtualizerRef.current?.scrollToOffset(0);
+  }, [scrollResetKey]);
+
+  // Rows are memoized (memoMode 'rows'): scrolling renders only the rows that come into view. A memoized
+  // row re-renders only when its row object changes, so anything that changes how rows render (order
+  // and visibility of columns, sorting, the row callbacks) hands MRT a new data array, which makes new
+  // row objects. Widths need nothing: cells take them from CSS variables.
+  const data = useMemo(
+    () => rows.slice() as AnyRow[],
+    [rows, columns, columnOrder, columnVisibility, sorting, rowActions, onRowDoubleClick, rowStyle],
+  );
+
+  const table = useMantineReactTable<AnyRow>({
+    columns: mrtColumns,
+    data,
+    getRowId: (row) => getRowId(row as Row),
+    state: { columnOrder, columnVisibility, columnSizing: columnsState.widths, sorting, density: 'xs' },
+    onColumnOrderChange: (updater) => {
+      const next = resolve(updater, columnOrder).filter((id) => byId.has(id));
+      onColumnsChange((current) => ({ ...current, order: next }));
+    },
+    onColumnVisibilityChange: (updater) => {
+      const next = resolve(updater, columnVisibility);
+      const hidden = Object.keys(next).filter((id) => next[id] === false && byId.get(id)?.hideable !== false);
+      onColumnsChange((current) => ({ ...current, hidden }));
+    },
+    onColumnSizingChange: (updater) => {
+      const next = resolve(updater, columnsState.widths);
+      const widths: Record<string, number> = {};
+      for (const [id, width] of Object.entries(next)) {
+        const column = byId.get(id);
+        if (column) widths[id] = clampWidth(column, width);
+      }
+      onColumnsChange((current) => ({ ...current, widths }));
+    },
+    onSortingChange: (updater) => onSortingChange(resolve(updater, sorting)),
+
+    // One filtering rule for every grid: the rows arrive filtered (filters.ts).
+    manualFiltering: true,
+    enableFilters: false,
+    enableColumnFilters: false,
+    enableGlobalFilter: false,
+    enableFilterMatchHighlighting: false,
+
+    enablePagination: false,
+    enableTopToolbar: false,
+    enableBottomToolbar: false,
+    enableTableFooter: false,
+    enableColumnActions: false,
+    enableDensityToggle: false,
+    enableFullScreenToggle: false,
+    enableHiding: true,
+    enableSorting: true,
+    enableColumnOrdering: true,
+    enableColumnResizing: true,
+    columnResizeMode: 'onChange',
+    enableStickyHeader: true,
+
+    enableRowVirtualization: true,
+    rowVirtualizerInstanceRef: virtualizerRef,
+    // Rows are exactly 40 px: no measuring of every row while scrolling 5,000 of them.
+    rowVirtualizerOptions: { estimateSize: () => ROW_HEIGHT, measureElement: () => ROW_HEIGHT, overscan: ROW_OVERSCAN },
+    memoMode: 'rows',
+
+    enableRowActions: Boolean(rowActions),
+    positionActionsColumn: 'last',
+    renderRowActions: rowActions ? ({ row }) => rowActions.render(row.original as Row) : undefined,
+    displayColumnDefOptions: {
+      [ACTIONS_ID]: { header: rowActions?.header ?? 'Actions', size: rowActions?.width ?? 100 },
+    },
+
+    renderEmptyRowsFallback: () => <EmptyRows loading={props.loading} />,
+
+    mantinePaperProps: { shadow: undefined },
+    mantineTableContainerProps: { style: { height: props.height, maxHeight: props.height } },
+    mantineTableProps: {
+      role: 'table',
+      'aria-label': props['aria-label'],
+      'aria-rowcount': rows.length + 1,
+      'aria-busy': props.loading || undefined,
+      highlightOnHover: true,
+      striped: false,
+    },
+    mantineTableHeadProps: { role: 'rowgroup' },
+    mantineTableHeadRowProps: { role: 'row', 'aria-rowindex': 1 },
+    mantineTableHeadCellProps: ({ column }) => {
+      const sorted = column.getIsSorted();
+      return {
+        role: 'columnheader',
+        'aria-sort': !column.getCanSort() ? undefined : sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none',
+        className: classes.headCell,
+        style: { height: HEADER_HEIGHT, paddingTop: 0, paddingBottom: 0 },
+      };
+    },
+    mantineTableBodyProps: { role: 'rowgroup' },
+    mantineTableBodyRowProps: ({ row, renderedRowIndex }) => {
+      if (row.id === EMPTY_ROW_ID) return { role: 'row' };
+      const original = row.original as Row;
+      return {
+        role: 'row',
+        'aria-rowindex': (renderedRowIndex ?? 0) + 2,
+        className: onRowDoubleClick ? classes.clickableRow : undefined,
+        onDoubleClick: onRowDoubleClick ? () => onRowDoubleClick(original) : undefined,
+        style: { height: ROW_HEIGHT, ...rowStyle?.(original) },
+      };
+    },
+    mantineTableBodyCellProps: ({ column }) => ({
+      role: 'cell',
+      className: column.id === ACTIONS_ID ? `${classes.cell} ${classes.actionsCell}` : classes.cell,
+      style: { height: ROW_HEIGHT, paddingTop: 0, paddingBottom: 0 },
+    }),
+  });
+
+  return <MantineReactTable table={table} />;
+}

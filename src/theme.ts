@@ -76,7 +76,8 @@ export const theme = createTheme({
     NavLink: { styles: { root: { minHeight: TOUCH_TARGET_PX + 2 } } },
     Menu: { defaultProps: { shadow: 'md' }, styles: { item: { minHeight: TOUCH_TARGET_PX } } },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
-    Modal: { defaultProps: { centered: true, size: 'lg' } },
+    // A dialog's title is its heading: it reads as one, not as body text.
+    Modal: { defaultProps: { centered: true, size: 'lg' }, styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } } },
     Popover: { defaultProps: { shadow: 'md', withArrow: true } },
     Card: { defaultProps: { withBorder: true, padding: 'md' } },
     Paper: { defaultProps: { withBorder: true } },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
+import { UsersPage } from './pages/users-page.ts';
 import { demoAccount } from './support/accounts.ts';
 
 /** The sizes the product is judged at: a tablet and a desktop. */
@@ -34,5 +35,30 @@ for (const size of SIZES) {
     await app.openProfile();
     await expect(app.profile.getByLabel('Given Name')).toBeEditable();
     await shot(page, 'profile', size);
+  });
+}
+
+for (const size of SIZES) {
+  test(`All Users fits ${size.width}x${size.height}: the grid, the filter panel and both dialogs`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const users = new UsersPage(page);
+    await new AppShell(page).signInAndSync(demoAccount('admin'));
+    await users.open();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'users', size);
+
+    await users.openFilters();
+    await shot(page, 'users-filters', size);
+    await users.closeFilters();
+
+    await users.addUser.click();
+    await expect(users.dialog.getByRole('heading', { name: 'Add User' })).toBeVisible();
+    await shot(page, 'add-user', size);
+    await page.keyboard.press('Escape');
+    await expect(users.dialog).toBeHidden();
+
+    await users.row('sectionlead@').getByRole('button', { name: /^Modify/ }).click();
+    await expect(users.dialog.getByRole('heading', { name: 'Modify User' })).toBeVisible();
+    await shot(page, 'modify-user', size);
   });
 }

@@ -63,7 +63,8 @@ function SetFilter<Row>({ column, filter, onChange, options }: FilterControlProp
   const all = options.map((option) => option.value);
   const shown = filter?.kind === 'SET' ? filter.values : all;
   return (
-    <Stack gap="xs">
+    // Named as a whole, so its Select All and Deselect All are told apart from another column's.
+    <Stack gap="xs" role="group" aria-label={`${column.header} values shown`}>
       <Group gap="xs">
         <Button size="compact-md" variant="light" onClick={() => onChange({ kind: 'SET', values: all })}>
           Select All
@@ -74,7 +75,6 @@ function SetFilter<Row>({ column, filter, onChange, options }: FilterControlProp
       </Group>
       <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars>
         <Checkbox.Group
-          aria-label={`${column.header} values shown`}
           value={shown}
           onChange={(values) => onChange({ kind: 'SET', values })}
         >

@@ -30,6 +30,11 @@ export const userRecordSchema = z.object({
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
+/** The name fields of a user record: given and family name repeat first and last name (part 1 §3). */
+export function userNameFields(firstName: string, lastName: string) {
+  return { firstName, lastName, givenName: firstName, familyName: lastName, fullName: `${firstName} ${lastName}`.trim() };
+}
+
 /** The user as the sync feed carries it: the mirror joins orgName and sectionName itself. */
 export const userRowSchema = userRecordSchema.omit({ orgName: true, sectionName: true });
 export type UserRow = z.infer<typeof userRowSchema>;

@@ -3,8 +3,8 @@ import type { InferSelectModel } from 'drizzle-orm';
 import { organizations, sectionMels, sections, userSettings, users } from '../db/schema/index.ts';
 import type { SyncTable } from './sync-table.ts';
 import type { Organization, Section, SectionMel } from '../../core/schema/organization.ts';
-import type { UserRow } from '../../core/schema/user.ts';
 import { parseRole } from '../../core/schema/roles.ts';
+import { userNameFields, type UserRow } from '../../core/schema/user.ts';
 
 type OrgRow = InferSelectModel<typeof organizations>;
 type UserDbRow = InferSelectModel<typeof users>;
@@ -36,11 +36,7 @@ export function organizationToApi(row: OrgRow): Organization {
 export function userToRow(row: UserDbRow): UserRow {
   return {
     userId: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    givenName: row.firstName,
-    familyName: row.lastName,
-    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    ...userNameFields(row.firstName, row.lastName),
     email: row.email,
     role: parseRole(row.role),
     orgId: row.orgId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
-import { createUserBodySchema, roleRequiresSection, SECTION_REQUIRED_MESSAGE } from '../../../core/schema/user.ts';
+import { createUserBodySchema, roleRequiresSection, SECTION_REQUIRED_MESSAGE, userNameFields } from '../../../core/schema/user.ts';
 import type { Role } from '../../../core/schema/roles.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../mutator.ts';
@@ -43,11 +43,7 @@ export const createUser: Mutator<CreateUserArgs> = {
     await db.feed('users').put({
       id: userId,
       userId,
-      firstName,
-      lastName,
-      givenName: firstName,
-      familyName: lastName,
-      fullName: `${firstName} ${lastName}`.trim(),
+      ...userNameFields(firstName, lastName),
       email,
       role,
       orgId,

@@ -1,5 +1,5 @@
 import { entityId } from '../../../core/schema/common.ts';
-import { updateUserBodySchema } from '../../../core/schema/user.ts';
+import { updateUserBodySchema, userNameFields } from '../../../core/schema/user.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../mutator.ts';
 
@@ -23,13 +23,8 @@ export const updateProfile: Mutator<UpdateProfileArgs> = {
   }),
   touches: ({ userId }) => [rowKey('users', userId)],
   async apply(db, { userId, firstName, lastName }) {
-    // The derived names follow the server's user row (server/sync/core-tables.ts userToRow).
     await db.feed('users').update(userId, {
-      firstName,
-      lastName,
-      givenName: firstName,
-      familyName: lastName,
-      fullName: `${firstName} ${lastName}`.trim(),
+      ...userNameFields(firstName, lastName),
     });
   },
 };

@@ -1,6 +1,6 @@
 import { entityId } from '../../../core/schema/common.ts';
 import type { Role } from '../../../core/schema/roles.ts';
-import { roleRequiresSection, SECTION_REQUIRED_MESSAGE, updateUserBodySchema } from '../../../core/schema/user.ts';
+import { roleRequiresSection, SECTION_REQUIRED_MESSAGE, updateUserBodySchema, userNameFields } from '../../../core/schema/user.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../mutator.ts';
 
@@ -36,13 +36,8 @@ export const updateUser: Mutator<UpdateUserArgs> = {
   }),
   touches: ({ userId }) => [rowKey('users', userId)],
   async apply(db, { userId, firstName, lastName, role, sectionId, active, isAdmin }) {
-    // The derived names follow the server's user row (server/sync/core-tables.ts userToRow).
     await db.feed('users').update(userId, {
-      firstName,
-      lastName,
-      givenName: firstName,
-      familyName: lastName,
-      fullName: `${firstName} ${lastName}`.trim(),
+      ...userNameFields(firstName, lastName),
       role,
       sectionId,
       active,

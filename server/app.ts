@@ -18,6 +18,8 @@ import { registerSyncRoutes } from './sync/routes.ts';
 import { registerStreamRoutes } from './stream/routes.ts';
 import { registerPublicRoutes } from './modules/public/routes.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
+import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
+import { registerVehicleTypeRoutes } from './modules/vehicle-types/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -67,6 +69,8 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   registerSyncRoutes(app, ctx);
   registerStreamRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
+  registerVehicleRoutes(app, ctx);
+  registerVehicleTypeRoutes(app, ctx);
 
   return { app, ctx, detach: async () => unlisten?.() };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, isoDateTime } from './common.ts';
+import { entityId, INT_MAX, isoDate, isoDateTime } from './common.ts';
 import { regNumberSchema } from './registration.ts';
 import { workflowIdSchema } from './workflow.ts';
 
@@ -91,7 +91,11 @@ export type VehicleStatusRecord = z.infer<typeof vehicleStatusRecordSchema>;
 /** Mileage and hours entries: whole numbers, at least 1; thousands separators are allowed when typed. */
 export const odometerSchema = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replaceAll(',', '').trim())) : v),
-  z.number({ error: 'Enter a whole number' }).int('Enter a whole number').min(1, 'Enter a number of at least 1'),
+  z
+    .number({ error: 'Enter a whole number' })
+    .int('Enter a whole number')
+    .min(1, 'Enter a number of at least 1')
+    .max(INT_MAX, `Enter a number of at most ${INT_MAX.toLocaleString('en-US')}`),
 );
 
 const yearSchema = z.number().int('Year is a whole number').min(1900, 'Year is after 1900').max(2200, 'Year is before 2200');

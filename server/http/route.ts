@@ -31,8 +31,25 @@ declare module 'fastify' {
   }
 }
 
+/** Where in a value a string holds a NUL character, which no text column can store; null if none. */
+function nulPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = nulPath(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 function parse<T extends ZodType>(schema: T | undefined, value: unknown, where: string): Out<T> {
   if (!schema) return undefined as Out<T>;
+  const nul = nulPath(value);
+  if (nul) {
+    const message = `${where}${nul.length ? `${nul.join('.')}: ` : ''}Remove the NUL character from the text`;
+    throw new HttpError(400, message, { errors: [{ message, path: nul }] });
+  }
   const result = schema.safeParse(value);
   if (!result.success) {
     const body = zodErrorBody(result.error, where);

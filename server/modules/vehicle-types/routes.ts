@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { mutationOf } from '../../context.ts';
+import { route } from '../../http/route.ts';
+import { WEBSITE } from '../../auth/access.ts';
+import { createVehicleTypeBodySchema } from '../../../core/schema/vehicle.ts';
+import { VEHICLE_WRITERS } from '../vehicles/access.ts';
+import { createVehicleType, listVehicleTypeNames } from './service.ts';
+
+/** The organization's vehicle types (part 1 §7 "Vehicles", part 2 §5 "Vehicle type name"). */
+export function registerVehicleTypeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, { method: 'GET', url: '/data/v2/vehicles/types', access: WEBSITE }, async ({ principal }) => listVehicleTypeNames(ctx.db, principal.orgId));
+
+  route(
+    app,
+    { method: 'POST', url: '/data/v2/vehicles/types', access: VEHICLE_WRITERS, body: createVehicleTypeBodySchema },
+    async ({ principal, body, request, reply }) => {
+      const created = await createVehicleType(ctx, principal, body, mutationOf(request, principal));
+      reply.status(201);
+      return created;
+    },
+  );
+}

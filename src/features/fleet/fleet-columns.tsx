@@ -1,0 +1,184 @@
+import { ActionIcon, Anchor, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { daysToEticColor, fuelBar } from '../../../core/rules/fleet-row.ts';
+import type { FleetRow } from '../../../core/schema/fleet.ts';
+import { VEHICLE_STATUS_LABELS, VEHICLE_STATUSES } from '../../../core/schema/vehicle.ts';
+import { valueText, type CellValue, type GridColumn } from '../../components/data-grid/index.ts';
+import type { CsvColumn } from './fleet-csv.ts';
+import { af1800LinkLabel, formatDate, vehiclePath } from './fleet-format.ts';
+import { StatusIcon } from './StatusIcon.tsx';
+
+export const AF1800_NOT_AVAILABLE = 'The AF1800 form is not available yet.';
+
+/** A Fleet Details column: how the grid shows it and what the CSV writes for it. */
+type FleetColumn = GridColumn<FleetRow> & { csv?: (row: FleetRow) => string; forceText?: boolean };
+
+const ETIC_TEXT_COLOR = { green: 'green.9', orange: 'orange.9', red: 'red.8' } as const;
+const FUEL_BAR_COLOR = { green: 'green.7', orange: 'orange.6', red: 'red.7' } as const;
+const NARROW = 110;
+
+function TextCell({ text }: { text: string }) {
+  return (
+    <Text size="sm" truncate title={text}>
+      {text}
+    </Text>
+  );
+}
+
+function Af1800Cell({ row }: { row: FleetRow }) {
+  const label = af1800LinkLabel(row);
+  if (!label) return null;
+  // The AF1800 modals come with the AF1800 work; until then the link is shown, disabled, with why.
+  return (
+    <Tooltip label={AF1800_NOT_AVAILABLE}>
+      <ActionIcon
+        variant="transparent"
+        color="gray.6"
+        aria-label={label}
+        aria-disabled
+        style={{ cursor: 'not-allowed' }}
+        onClick={(event) => event.preventDefault()}
+      >
+        <IconFileTypePdf size={20} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function FuelCell({ level }: { level: number | null }) {
+  const bar = fuelBar(level);
+  if (!bar) return null;
+  return (
+    <Group gap={8} wrap="nowrap" w="100%">
+      <Progress
+        value={bar.percent}
+        color={FUEL_BAR_COLOR[bar.color]}
+        size="lg"
+        radius="sm"
+        style={{ flex: 1 }}
+        aria-label={`Fuel level ${bar.label}`}
+      />
+      <Text size="xs" w={32} ta="right">
+        {bar.label}
+      </Text>
+    </Group>
+  );
+}
+
+const date = (pick: (row: FleetRow) => string | null) => ({
+  value: pick,
+  cell: (row: FleetRow) => formatDate(pick(row)),
+  csv: (row: FleetRow) => formatDate(pick(row)),
+  filter: 'DATE_TIME' as const,
+});
+
+const count = (pick: (row: FleetRow) => number | null) => ({ value: pick, filter: 'NUMBER_RANGE' as const, width: 150 });
+
+const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status], icon: <StatusIcon status={status} size={20} /> }));
+
+/**
+ * The 26 Fleet Details columns in the spec's order (part 1 §2). Values are what filters, sorting
+ * and the CSV use: dates as ISO (shown MM/dd/yyyy), Section by name, Fuel Level as a percentage.
+ */
+export function fleetColumns(sectionNames: ReadonlyMap<string, string>): FleetColumn[] {
+  const sectionName = (row: FleetRow) => (row.sectionId === null ? '' : (sectionNames.get(row.sectionId) ?? ''));
+  return [
+    {
+      id: 'pdf',
+      header: 'AF-1800',
+      value: (r) => r.pdf,
+      cell: (r) => <Af1800Cell row={r} />,
+      csv: (r) => af1800LinkLabel(r)?.replace(/ for .*$/, '') ?? '',
+      width: NARROW,
+    },
+    {
+      id: 'regNumber',
+      header: 'Reg Number',
+      value: (r) => r.regNumber,
+      cell: (r) => (
+        <Anchor component={Link} to={vehiclePath(r.regNumber)} size="sm" truncate title={r.regNumber}>
+          {r.regNumber}
+        </Anchor>
+      ),
+      filter: 'TEXT',
+      forceText: true,
+    },
+    { id: 'wrm', header: 'WRM', value: (r) => r.wrm, filter: 'BOOLEAN', width: NARROW },
+    { id: 'section', header: 'Section', value: sectionName, cell: (r) => <TextCell text={sectionName(r)} />, filter: 'SET' },
+    { id: 'vehicleType', header: 'Vehicle Type', value: (r) => r.vehicleType, cell: (r) => <TextCell text={r.vehicleType} />, filter: 'SET' },
+    {
+      id: 'status',
+      header: 'Status',
+      value: (r) => r.status,
+      cell: (r) => <StatusIcon status={r.status} />,
+      csv: (r) => VEHICLE_STATUS_LABELS[r.status],
+      filter: 'SET',
+      setOptions: STATUS_OPTIONS,
+      width: 130,
+    },
+    { id: 'onTdy', header: 'TDY', value: (r) => r.onTdy, filter: 'BOOLEAN', width: NARROW },
+    {
+      id: 'workflowTitle',
+      header: 'Inspection Workflow',
+      value: (r) => r.workflowTitle,
+      cell: (r) => <TextCell text={r.workflowTitle ?? ''} />,
+      filter: 'SET',
+      width: 200,
+    },
+    { id: 'inspectionDate', header: 'Inspection Date', ...date((r) => r.inspectionDate) },
+    { id: 'inspector', header: 'Last Inspector', value: (r) => r.inspector, cell: (r) => <TextCell text={r.inspector ?? ''} />, filter: 'TEXT' },
+    {
+      id: 'fuelLevel',
+      header: 'Fuel Level',
+      value: (r) => fuelBar(r.fuelLevel)?.percent ?? null,
+      cell: (r) => <FuelCell level={r.fuelLevel} />,
+      csv: (r) => fuelBar(r.fuelLevel)?.label ?? '',
+      filter: 'NUMBER_RANGE',
+    },
+    { id: 'eticDate', header: 'ETIC', ...date((r) => r.eticDate) },
+    {
+      id: 'daysToEtic',
+      header: 'Days to ETIC',
+      ...count((r) => r.daysToEtic),
+      cell: (r) => {
+        const color = daysToEticColor(r.daysToEtic);
+        return r.daysToEtic === null || !color ? null : (
+          <Text size="sm" fw={600} c={ETIC_TEXT_COLOR[color]}>
+            {r.daysToEtic}
+          </Text>
+        );
+      },
+    },
+    { id: 'inCommission', header: 'In Commission', value: (r) => r.inCommission, filter: 'BOOLEAN', width: 165 },
+    { id: 'nextMxDate', header: 'Next Mx Date', ...date((r) => r.nextMxDate) },
+    { id: 'nextMxType', header: 'Next Mx Type', value: (r) => r.nextMxType, cell: (r) => <TextCell text={r.nextMxType ?? ''} />, filter: 'TEXT' },
+    { id: 'nextLtiDate', header: 'Next LTI', ...date((r) => r.nextLtiDate) },
+    { id: 'nextPmiDate', header: 'Next PMI', ...date((r) => r.nextPmiDate) },
+    { id: 'openWaivers', header: 'Open Waivers', ...count((r) => r.openWaivers) },
+    { id: 'fixedWaivers', header: 'Fixed Waivers', ...count((r) => r.fixedWaivers) },
+    { id: 'recentlyRepaired', header: 'Recently Repaired', ...count((r) => r.recentlyRepaired), width: 185 },
+    { id: 'visitsToMx', header: 'Visits to Mx', ...count((r) => r.visitsToMx) },
+    { id: 'daysInMx', header: 'Days in Maintenance', ...count((r) => r.daysInMx), width: 210 },
+    { id: 'recentNotes', header: 'Recent Notes', ...count((r) => r.recentNotes) },
+    { id: 'recentFixes', header: 'Recent Fixes', ...count((r) => r.recentFixes) },
+    {
+      id: 'mostRecentAnnotation',
+      header: 'Most Recent Annotation',
+      value: (r) => r.mostRecentAnnotation,
+      cell: (r) => <TextCell text={r.mostRecentAnnotation ?? ''} />,
+      filter: 'TEXT',
+      width: 250,
+    },
+  ];
+}
+
+/** What the CSV writes for each column: its own text, or the value as the grid reads it (Yes/No, numbers). */
+export function fleetCsvColumns(columns: readonly FleetColumn[]): CsvColumn<FleetRow>[] {
+  return columns.map((c) => ({
+    id: c.id,
+    header: c.header,
+    text: c.csv ?? ((row: FleetRow) => valueText(c.value(row) as CellValue)),
+    forceText: c.forceText,
+  }));
+}

@@ -1,0 +1,110 @@
+import type { ColumnsState, FilterState, GridColumn } from '../../components/data-grid/index.ts';
+import { applyFilters, valueText } from '../../components/data-grid/index.ts';
+
+/**
+ * The Fleet Details CSV (part 1 §2, §9; part 2 §9): the grid's visible columns in their order, its
+ * filtered and sorted rows, registration numbers as text-forced cells, named 'fleet-details' plus
+ * the day-month-year and hour-minute it was made. Pure: the screen hands it the grid's state.
+ */
+
+export interface CsvColumn<Row> {
+  id: string;
+  header: string;
+  /** The cell's text. */
+  text: (row: Row) => string;
+  /** Written as ="value", so spreadsheets keep it as text (registration numbers like 0123 or 1-2). */
+  forceText?: boolean;
+}
+
+export interface GridExportState {
+  filters: FilterState;
+  columns: ColumnsState;
+  sorting: { id: string; desc: boolean }[];
+  search?: string;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** The grid's own order (src/components/data-grid/GridTable.tsx): blanks last in either direction. */
+function compareCells(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return collator.compare(String(a), String(b));
+}
+
+export function sortRows<Row>(rows: readonly Row[], columns: readonly GridColumn<Row>[], sorting: GridExportState['sorting']): Row[] {
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const keys = sorting.map((s) => ({ column: byId.get(s.id), desc: s.desc })).filter((k): k is { column: GridColumn<Row>; desc: boolean } => !!k.column);
+  if (keys.length === 0) return [...rows];
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((x, y) => {
+      for (const { column, desc } of keys) {
+        const a = column.value(x.row);
+        const b = column.value(y.row);
+        const aBlank = a === null || a === undefined;
+        const bBlank = b === null || b === undefined;
+        if (aBlank || bBlank) {
+          if (aBlank && bBlank) continue;
+          return aBlank ? 1 : -1;
+        }
+        const order = compareCells(a, b);
+        if (order !== 0) return desc ? -order : order;
+      }
+      return x.index - y.index;
+    })
+    .map((x) => x.row);
+}
+
+/** The rows and columns as the grid shows them: filters and search applied, sorted, hidden columns left out. */
+export function exportView<Row>(
+  rows: readonly Row[],
+  gridColumns: readonly GridColumn<Row>[],
+  csvColumns: readonly CsvColumn<Row>[],
+  state: GridExportState,
+): { rows: Row[]; columns: CsvColumn<Row>[] } {
+  const hidden = new Set(state.columns.hidden);
+  const csvById = new Map(csvColumns.map((c) => [c.id, c]));
+  const gridById = new Map(gridColumns.map((c) => [c.id, c]));
+  const ordered = [...state.columns.order, ...gridColumns.map((c) => c.id).filter((id) => !state.columns.order.includes(id))];
+  const visibleIds = ordered.filter((id, i) => !hidden.has(id) && gridById.has(id) && ordered.indexOf(id) === i);
+  const visibleGrid = visibleIds.map((id) => gridById.get(id)!);
+  const filtered = filterWithSearch(rows, gridColumns, visibleGrid, state);
+  return {
+    rows: sortRows(filtered, gridColumns, state.sorting),
+    columns: visibleIds.map((id) => csvById.get(id)).filter((c): c is CsvColumn<Row> => !!c),
+  };
+}
+
+function filterWithSearch<Row>(rows: readonly Row[], all: readonly GridColumn<Row>[], visible: GridColumn<Row>[], state: GridExportState): Row[] {
+  const filtered = applyFilters([...rows], [...all], state.filters);
+  const needle = state.search?.trim().toLowerCase() ?? '';
+  if (!needle) return filtered;
+  return filtered.filter((row) => visible.some((c) => valueText(c.value(row)).toLowerCase().includes(needle)));
+}
+
+/** Spreadsheets run a cell starting with one of these as a formula: such text gets a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. */
+export function csvField(text: string, forceText = false): string {
+  let value = text;
+  if (forceText) value = `="${value.replaceAll('"', '""')}"`;
+  else if (FORMULA_START.test(value) && !Number.isFinite(Number(value))) value = `'${value}`;
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** The CSV text: a byte-order mark (so spreadsheets read UTF-8), the header row, then one line per row, CRLF. */
+export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  const lines = [columns.map((c) => csvField(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvField(c.text(row), c.forceText && c.text(row) !== '')).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'fleet-details_22-11-2026_14-05.csv': day-month-year with hour and minute (part 1 §9), the device's local time. */
+export function fleetCsvFileName(now: Date): string {
+  const date = `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`;
+  return `fleet-details_${date}_${pad(now.getHours())}-${pad(now.getMinutes())}.csv`;
+}

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { deriveFleetRows, type FleetSources } from '../../../core/rules/fleet-row.ts';
+import type { Section } from '../../../core/schema/organization.ts';
+import type { FleetRow } from '../../../core/schema/fleet.ts';
+import { useNow } from '../../app/use-now.ts';
+import { useLiveQuery, useMirror, useSyncStatus } from '../../sync/react.tsx';
+
+const DAY_MS = 86_400_000;
+
+export interface FleetData {
+  /** undefined while loading (the mirror has not answered, or the first pull has not finished). */
+  rows: FleetRow[] | undefined;
+  sections: Section[];
+  error: string | null;
+}
+
+/**
+ * The Fleet Details rows, derived on the device from the mirror (docs/architecture.md "Data and
+ * sync") with the rule the server uses too. Decommissioned vehicles are left out (part 1 §2). Rows
+ * are derived again when a feed changes, and when the day changes (days to ETIC, recent windows).
+ */
+export function useFleetRows(): FleetData {
+  const db = useMirror();
+  const { bootstrapped } = useSyncStatus();
+  const data = useLiveQuery(async () => {
+    try {
+      const [vehicles, workflows, inspections, discrepancies, scheduledMx, ltis, pmis, waivers, tdys, notes, users, sections] = await Promise.all([
+        db.feed('vehicles').toArray(),
+        db.feed('workflows').toArray(),
+        db.feed('inspections').toArray(),
+        db.feed('discrepancies').toArray(),
+        db.feed('scheduledMx').toArray(),
+        db.feed('ltis').toArray(),
+        db.feed('pmis').toArray(),
+        db.feed('waivers').toArray(),
+        db.feed('tdys').toArray(),
+        db.feed('notes').toArray(),
+        db.feed('users').toArray(),
+        db.feed('sections').toArray(),
+      ]);
+      const sources: FleetSources = { vehicles, workflows, inspections, discrepancies, scheduledMx, ltis, pmis, waivers, tdys, notes, users };
+      return { sources, sections: sections as Section[], error: null };
+    } catch (error) {
+      // Part 1 §8: a failed load shows the raw error in place of the content.
+      return { sources: null, sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [db]);
+
+  const day = Math.floor(useNow(60_000) / DAY_MS);
+  const rows = useMemo(
+    () => (data?.sources ? deriveFleetRows(data.sources, new Date()).filter((row) => row.inCommission) : undefined),
+    // `day` re-derives the rows once the date changes, though no feed did.
+    [data, day],
+  );
+  // Until the first full pull has finished the mirror holds part of the fleet: 'Loading...', not a short list.
+  const loading = data === undefined || (!bootstrapped && !data.error);
+  return { rows: loading ? undefined : (rows ?? []), sections: data?.sections ?? [], error: data?.error ?? null };
+}

@@ -1,0 +1,34 @@
+import type { KnownVehicle } from '../../../core/rules/vehicle-form.ts';
+import type { Section } from '../../../core/schema/organization.ts';
+import type { Workflow } from '../../../core/schema/workflow.ts';
+import { useLiveQuery, useMirror } from '../../sync/react.tsx';
+import { knownVehicles, vehicleTypeNames } from './vehicle-options.ts';
+
+export interface VehicleLookups {
+  sections: Section[];
+  workflows: Workflow[];
+  /** Vehicle type names, each once. */
+  vehicleTypes: string[];
+  /** Every vehicle of the organization (decommissioned too), for the registration checks. */
+  vehicles: KnownVehicle[];
+}
+
+const EMPTY: VehicleLookups = { sections: [], workflows: [], vehicleTypes: [], vehicles: [] };
+
+/** What the vehicle forms choose from and check against, live from the mirror. */
+export function useVehicleLookups(): VehicleLookups {
+  const db = useMirror();
+  return useLiveQuery(
+    async () => {
+      const [sections, workflows, types, vehicles] = await Promise.all([
+        db.feed('sections').toArray(),
+        db.feed('workflows').toArray(),
+        db.feed('vehicleTypes').toArray(),
+        db.feed('vehicles').toArray(),
+      ]);
+      return { sections, workflows, vehicleTypes: vehicleTypeNames(types), vehicles: knownVehicles(vehicles) };
+    },
+    [db],
+    EMPTY,
+  );
+}

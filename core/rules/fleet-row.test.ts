@@ -144,13 +144,13 @@ const note = (creationDate: string, vehicleId = 'v1'): FeedRow<'notes'> => ({
 });
 
 const user = (userId: string, firstName: string, lastName: string): FeedRow<'users'> => ({
-  ...{ userId, firstName, lastName, givenName: firstName, familyName: lastName, fullName: `${firstName} ${lastName}`, email: `${userId}@example.test` },
-  ...{ role: 'inspector', orgId: 'org1', active: true, isAdmin: false, sectionId: 'sec1' },
+  userId, firstName, lastName, givenName: firstName, familyName: lastName, fullName: `${firstName} ${lastName}`, email: `${userId}@example.test`,
+  role: 'inspector', orgId: 'org1', active: true, isAdmin: false, sectionId: 'sec1',
 });
 
 const workflow = (workflowId: number, title: string): FeedRow<'workflows'> => ({
-  ...{ workflowId, title, active: true, isTemplate: false, version: 1 },
-  ...{ lastModifierId: null, lastModifierName: null, lastModificationDate: ago(100) },
+  workflowId, title, active: true, isTemplate: false, version: 1,
+  lastModifierId: null, lastModifierName: null, lastModificationDate: ago(100),
 });
 
 function sources(over: Partial<FleetSources> = {}): FleetSources {

@@ -109,6 +109,7 @@ describe('mileage and hours', () => {
     expect(readingError('1,000', 1000, 'Mileage')).toBe(SAME_READING_MESSAGE);
     expect(readingError('1,001', 1000, 'Mileage')).toBeNull();
     expect(readingError('1', null, 'Hours')).toBeNull();
+    expect(readingError('2,147,483,648', null, 'Hours')).toBe('Enter a number of at most 2,147,483,647');
   });
 });
 

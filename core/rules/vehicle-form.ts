@@ -7,6 +7,7 @@ import {
   regNumberExistsMessage,
   regNumberKey,
 } from '../schema/registration.ts';
+import { INT_MAX } from '../schema/common.ts';
 import { vehicleTypeNameSchema, type VehicleStatus } from '../schema/vehicle.ts';
 
 /**
@@ -111,6 +112,7 @@ export const WHOLE_NUMBER_MESSAGE = 'Enter a whole number';
 export const NOT_NEGATIVE_MESSAGE = 'Negative numbers are not allowed';
 export const AT_LEAST_ONE_MESSAGE = 'Enter a number of at least 1';
 export const SAME_READING_MESSAGE = 'Enter a value different from the current one';
+export const READING_TOO_LARGE_MESSAGE = `Enter a number of at most ${INT_MAX.toLocaleString('en-US')}`;
 
 /** Digits, optionally grouped by thousands separators ("12,500"). */
 const READING_PATTERN = /^(?:\d+|\d{1,3}(?:,\d{3})+)$/;
@@ -123,7 +125,7 @@ export function parseReading(value: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** Mileage and hours: whole number, not negative, at least 1, different from the current reading (part 1 §5). */
+/** Mileage and hours: whole number, not negative, at least 1, different from the current reading (part 1 §5); at most what the server stores. */
 export function readingError(value: string, current: number | null, label: 'Mileage' | 'Hours'): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return `${label} is required`;
@@ -131,6 +133,7 @@ export function readingError(value: string, current: number | null, label: 'Mile
   const n = parseReading(trimmed);
   if (n === null) return WHOLE_NUMBER_MESSAGE;
   if (n < 1) return AT_LEAST_ONE_MESSAGE;
+  if (n > INT_MAX) return READING_TOO_LARGE_MESSAGE;
   return n === current ? SAME_READING_MESSAGE : null;
 }
 

@@ -132,6 +132,11 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
       return options;
     };
   }, [rows, columns]);
+  const { onViewChange } = props;
+  useEffect(() => {
+    onViewChange?.({ filters: view.filters, columns: columnsState, sorting, search });
+  }, [onViewChange, view.filters, columnsState, sorting, search]);
+
   const activeFilters = countActiveFilters(columns, view.filters, optionsOf);
 
   const save = async () => {

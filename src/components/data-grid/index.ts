@@ -11,6 +11,7 @@ export type {
   FilterState,
   FilterValue,
   GridColumn,
+  GridViewState,
   NumberOp,
   RowActions,
   SavedView,

@@ -95,7 +95,17 @@ export interface DataGridProps<Row> {
   rowActions?: RowActions<Row>;
   onRowDoubleClick?: (row: Row) => void;
   rowStyle?: (row: Row) => CSSProperties | undefined;
+  /** Told the view the user sees (filters, columns, sort, search) whenever it changes, e.g. for an export. */
+  onViewChange?: (view: GridViewState) => void;
   /** The grid body's height; default fills the remaining viewport. */
   height?: string | number;
   'aria-label': string;
+}
+
+/** What the user sees of a grid right now: the view, the sort and the search text. */
+export interface GridViewState {
+  filters: FilterState;
+  columns: ColumnsState;
+  sorting: { id: string; desc: boolean }[];
+  search: string;
 }

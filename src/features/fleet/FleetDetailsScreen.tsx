@@ -4,14 +4,12 @@ import { Button, Stack, Title, Tooltip } from '@mantine/core';
 import { IconCirclePlus } from '@tabler/icons-react';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useSession } from '../../auth/session-context.ts';
-import { DataGrid, type FilterState } from '../../components/data-grid/index.ts';
-import { defaultColumnsState, reconcileColumns, reconcileFilters } from '../../components/data-grid/saved-view.ts';
-import { useStoredView } from '../../components/data-grid/use-saved-view.ts';
+import { DataGrid, type FilterState, type GridViewState } from '../../components/data-grid/index.ts';
 import { isReadOnly } from '../vehicle/read-only.ts';
 import { AddVehiclesDialog } from './AddVehiclesDialog.tsx';
 import { downloadText } from './download-file.ts';
 import { fleetCsvColumns, fleetColumns } from './fleet-columns.tsx';
-import { exportView, fleetCsvFileName, toCsv, type GridExportState } from './fleet-csv.ts';
+import { exportView, fleetCsvFileName, toCsv } from './fleet-csv.ts';
 import { vehiclePath } from './fleet-format.ts';
 import { useFleetRows } from './use-fleet-rows.ts';
 
@@ -38,16 +36,12 @@ export function FleetDetailsScreen() {
   const columns = useMemo(() => fleetColumns(new Map(JSON.parse(sectionsKey) as [string, string][])), [sectionsKey]);
   const csvColumns = useMemo(() => fleetCsvColumns(columns), [columns]);
 
-  // The CSV follows the grid's saved view (or its defaults) and its default sort.
-  const stored = useStoredView(VIEW_SETTINGS);
-  const exportState: GridExportState = {
-    filters: reconcileFilters(columns, stored.filters ?? DEFAULT_FILTERS),
-    columns: reconcileColumns(columns, stored.columns ?? defaultColumnsState(columns)),
-    sorting: DEFAULT_SORT,
-  };
+  // The CSV holds what the grid shows: its filters, columns, sort and search as they are now.
+  const [gridView, setGridView] = useState<GridViewState | null>(null);
 
   const downloadCsv = () => {
-    const view = exportView(rows ?? [], columns, csvColumns, exportState);
+    if (!gridView) return;
+    const view = exportView(rows ?? [], columns, csvColumns, gridView);
     downloadText(toCsv(view.rows, view.columns), fleetCsvFileName(new Date()), 'text/csv;charset=utf-8');
   };
 
@@ -91,6 +85,7 @@ export function FleetDetailsScreen() {
         defaultSort={DEFAULT_SORT}
         toolbar={toolbar}
         onRowDoubleClick={openVehicle}
+        onViewChange={setGridView}
       />
       {readOnly ? null : <AddVehiclesDialog opened={addOpen} onClose={() => setAddOpen(false)} sections={sections} />}
     </Stack>

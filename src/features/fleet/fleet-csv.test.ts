@@ -65,6 +65,7 @@ describe('exportView and toCsv', () => {
       filters: { ok: { kind: 'BOOLEAN', value: true } },
       columns: { order: ['days', 'reg', 'note', 'ok'], hidden: ['ok'], widths: {} },
       sorting: [{ id: 'days', desc: true }],
+      search: '',
     });
     expect(view.columns.map((c) => c.id)).toEqual(['days', 'reg', 'note']);
     expect(toCsv(view.rows, view.columns)).toBe(

@@ -1,4 +1,4 @@
-import type { ColumnsState, FilterState, GridColumn } from '../../components/data-grid/index.ts';
+import type { GridColumn, GridViewState } from '../../components/data-grid/index.ts';
 import { applyFilters, valueText } from '../../components/data-grid/index.ts';
 
 /**
@@ -16,13 +16,6 @@ export interface CsvColumn<Row> {
   forceText?: boolean;
 }
 
-export interface GridExportState {
-  filters: FilterState;
-  columns: ColumnsState;
-  sorting: { id: string; desc: boolean }[];
-  search?: string;
-}
-
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** The grid's own order (src/components/data-grid/GridTable.tsx): blanks last in either direction. */
@@ -32,7 +25,7 @@ function compareCells(a: unknown, b: unknown): number {
   return collator.compare(String(a), String(b));
 }
 
-export function sortRows<Row>(rows: readonly Row[], columns: readonly GridColumn<Row>[], sorting: GridExportState['sorting']): Row[] {
+export function sortRows<Row>(rows: readonly Row[], columns: readonly GridColumn<Row>[], sorting: GridViewState['sorting']): Row[] {
   const byId = new Map(columns.map((c) => [c.id, c]));
   const keys = sorting.map((s) => ({ column: byId.get(s.id), desc: s.desc })).filter((k): k is { column: GridColumn<Row>; desc: boolean } => !!k.column);
   if (keys.length === 0) return [...rows];
@@ -61,7 +54,7 @@ export function exportView<Row>(
   rows: readonly Row[],
   gridColumns: readonly GridColumn<Row>[],
   csvColumns: readonly CsvColumn<Row>[],
-  state: GridExportState,
+  state: GridViewState,
 ): { rows: Row[]; columns: CsvColumn<Row>[] } {
   const hidden = new Set(state.columns.hidden);
   const csvById = new Map(csvColumns.map((c) => [c.id, c]));
@@ -76,7 +69,7 @@ export function exportView<Row>(
   };
 }
 
-function filterWithSearch<Row>(rows: readonly Row[], all: readonly GridColumn<Row>[], visible: GridColumn<Row>[], state: GridExportState): Row[] {
+function filterWithSearch<Row>(rows: readonly Row[], all: readonly GridColumn<Row>[], visible: GridColumn<Row>[], state: GridViewState): Row[] {
   const filtered = applyFilters([...rows], [...all], state.filters);
   const needle = state.search?.trim().toLowerCase() ?? '';
   if (!needle) return filtered;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
-import { demoAccount } from './support/accounts.ts';
+import { apiAs, demoAccount } from './support/accounts.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -88,4 +88,58 @@ test('a vehicle opened from Fleet Details takes a mileage edit and leaves the gr
   await page.getByRole('dialog', { name: `Re-commission ${reg}?` }).getByRole('button', { name: /^Re-commission/ }).click();
   await expect(page.getByRole('button', { name: 'Decommission' })).toBeVisible();
   await expect(new AppShell(page).syncStatus).toContainText('All changes saved', { timeout: 15_000 });
+});
+
+test('a supervisor adds three vehicles at once, one of a new type, and sets and clears a status with an ETIC', async ({ page, baseURL }) => {
+  await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
+  await openFleet(page);
+  const stamp = String(Date.now()).slice(-5);
+  const regs = [`E2E-A${stamp}`, `E2E-B${stamp}`, `E2E-C${stamp}`];
+  const newType = `Snow Blower ${stamp}`;
+
+  await page.getByRole('button', { name: 'Add Vehicle(s)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Vehicle(s)' });
+  await dialog.getByRole('button', { name: 'Add another vehicle' }).click();
+  await dialog.getByRole('button', { name: 'Add another vehicle' }).click();
+  for (const [index, reg] of regs.entries()) {
+    const vehicle = dialog.getByRole('group', { name: `Vehicle ${index + 1}` });
+    await vehicle.getByLabel(/^Vehicle Type/).fill(index === 2 ? newType : 'Pickup 4x4');
+    await vehicle.getByLabel(/^Registration Number/).fill(reg);
+    for (const [label, option] of [['Section', 'Alpha'], ['Workflow', /AF-1800 Full/]] as const) {
+      await vehicle.getByLabel(new RegExp(`^${label}`)).click();
+      await page.getByRole('option', { name: option }).first().click();
+    }
+  }
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  const api = await apiAs(baseURL!, demoAccount('sectionlead'));
+  await expect
+    .poll(async () => ((await api.get('/data/v2/vehicles')).body as { regNumber: string }[]).filter((v) => regs.includes(v.regNumber)).length, { timeout: 15_000 })
+    .toBe(3);
+  expect((await api.get('/data/v2/vehicles/types')).body).toContain(newType);
+
+  await page.goto(`/Vehicle/${regs[2]}`);
+  await expect(page.getByRole('heading', { name: regs[2] })).toBeVisible();
+  await page.getByRole('button', { name: 'Update status' }).click();
+  const status = page.getByRole('dialog', { name: 'Update Status' });
+  await status.getByText('In Mx', { exact: true }).click();
+  const etic = status.getByLabel('ETIC');
+  await etic.click();
+  const calendar = page.locator(`#${await etic.getAttribute('aria-controls')}`);
+  const ahead = new Date(Date.now() + 3 * 86_400_000);
+  if (ahead.getMonth() !== new Date().getMonth()) await calendar.getByRole('button').nth(2).click();
+  await calendar.getByRole('button', { name: `${ahead.getDate()} ${ahead.toLocaleString('en-US', { month: 'long' })} ${ahead.getFullYear()}`, exact: true }).click();
+  await calendar.locator('.mantine-DateTimePicker-submitButton').click();
+  await status.getByRole('button', { name: 'Save' }).click();
+  await expect(status).toBeHidden();
+  const byReg = async () => ((await api.get('/data/v2/vehicles')).body as { regNumber: string; eticDate: string | null; status: { status: string }[] }[]).find((v) => v.regNumber === regs[2])!;
+  await expect.poll(async () => (await byReg()).status[0]?.status, { timeout: 15_000 }).toBe('inMx');
+  expect((await byReg()).eticDate?.slice(0, 10)).toBe(ahead.toISOString().slice(0, 10));
+
+  await page.getByRole('button', { name: 'Update status' }).click();
+  await status.getByText('FMC', { exact: true }).click();
+  await expect(status.getByLabel('Clear ETIC?')).toBeChecked();
+  await status.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(async () => (await byReg()).eticDate, { timeout: 15_000 }).toBeNull();
+  expect((await byReg()).status[0]?.status).toBe('valid');
 });

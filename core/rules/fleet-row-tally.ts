@@ -15,8 +15,15 @@ type Visit = FeedRow<'scheduledMx'> | FeedRow<'ltis'> | FeedRow<'pmis'>;
  * which moments compare as strings. Any other form (an offset, no or more fractional digits) is
  * converted; that costs a parse, but only for those.
  */
-export function utcIso(iso: string): string {
+function utcIso(iso: string): string {
   return iso.length === 24 && iso.charCodeAt(23) === 90 /* Z */ ? iso : new Date(iso).toISOString();
+}
+
+const digit = (iso: string, at: number) => iso.charCodeAt(at) - 48;
+/** The UTC day of a timestamp in the feeds' form as the number yyyyMMdd, read without a parse or a new string. */
+function dayNumber(iso: string): number {
+  const year = digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3);
+  return year * 10_000 + (digit(iso, 5) * 10 + digit(iso, 6)) * 100 + digit(iso, 8) * 10 + digit(iso, 9);
 }
 
 /** `key`/`id` is later than `bestKey`/`bestId`; equal moments are ordered by id so that input order never matters. */
@@ -47,7 +54,8 @@ export class Tally {
   nextPmiKey = '';
   nextPmiId = '';
   completionKey = '';
-  visitDays: Set<string> | null = null;
+  /** The days (yyyyMMdd numbers) with completed maintenance in the visits window; a handful per vehicle. */
+  visitDays: number[] | null = null;
   openWaivers = 0;
   fixedWaivers = 0;
   recentlyRepaired = 0;
@@ -55,16 +63,13 @@ export class Tally {
   recentNotes = 0;
   onTdy = false;
 
-  fuel(level: number, key: string, id: string): void {
-    this.fuelLevel = level;
-    this.fuelKey = key;
-    this.fuelId = id;
-  }
-
   /** Maintenance finished work on the vehicle at `done`: its latest completion and, within the window, a visit day. */
   maintained(done: string, clock: FleetClock): void {
     if (done > this.completionKey) this.completionKey = done;
-    if (done >= clock.visitsStart) (this.visitDays ??= new Set()).add(done.slice(0, 10));
+    if (done < clock.visitsStart) return;
+    const day = dayNumber(done);
+    if (this.visitDays === null) this.visitDays = [day];
+    else if (!this.visitDays.includes(day)) this.visitDays.push(day);
   }
 }
 
@@ -73,14 +78,18 @@ function addInspection(t: Tally, i: Inspection, clock: FleetClock): void {
   if (i.numFixes > 0 && key >= clock.recentStart) t.recentFixes += i.numFixes;
   // An amendment (a discrepancy reported against an earlier inspection) is not a new inspection of the vehicle.
   if (i.parentInspectionId !== null) return;
-  if (later(key, i.inspectionId, t.inspectionKey, t.inspectionId)) {
+  const latest = later(key, i.inspectionId, t.inspectionKey, t.inspectionId);
+  if (latest) {
     t.inspection = i;
     t.inspectionKey = key;
     t.inspectionId = i.inspectionId;
-    // The latest inspection so far is also later than any fuel reading so far.
-    if (i.fuelLevel !== null) t.fuel(i.fuelLevel, key, i.inspectionId);
-  } else if (i.fuelLevel !== null && later(key, i.inspectionId, t.fuelKey, t.fuelId)) {
-    t.fuel(i.fuelLevel, key, i.inspectionId);
+  }
+  // The latest inspection so far is also later than any fuel reading so far. The level is copied as the
+  // value it is (no arithmetic, no call taking it) so that no number is boxed anew.
+  if (i.fuelLevel !== null && (latest || later(key, i.inspectionId, t.fuelKey, t.fuelId))) {
+    t.fuelLevel = i.fuelLevel;
+    t.fuelKey = key;
+    t.fuelId = i.inspectionId;
   }
 }
 
@@ -142,45 +151,83 @@ function addTdy(t: Tally, tdy: FeedRow<'tdys'>, clock: FleetClock): void {
   if (tdy.endDate === null || tdy.endDate >= clock.todayDate) t.onTdy = true;
 }
 
-function addNote(t: Tally, n: FeedRow<'notes'>, clock: FleetClock): void {
-  if (utcIso(n.creationDate) >= clock.recentStart) t.recentNotes++;
+
+type Tallies = Map<string, Tally>;
+
+/*
+ * One loop per source, each in its own function: each is then optimized with the type feedback of its
+ * own records, instead of one function that deoptimizes every time it reaches a loop it has not run.
+ */
+
+function foldInspections(tallies: Tallies, rows: readonly Inspection[], clock: FleetClock): void {
+  for (const row of rows) {
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) addInspection(t, row, clock);
+  }
+}
+
+function foldDiscrepancies(tallies: Tallies, rows: readonly FeedRow<'discrepancies'>[], clock: FleetClock): void {
+  for (const row of rows) {
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) addDiscrepancy(t, row, clock);
+  }
+}
+
+function foldScheduledMx(tallies: Tallies, rows: readonly FeedRow<'scheduledMx'>[], clock: FleetClock): void {
+  for (const row of rows) {
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) addScheduledMx(t, row, clock);
+  }
+}
+
+function foldLtis(tallies: Tallies, rows: readonly FeedRow<'ltis'>[], clock: FleetClock): void {
+  for (const row of rows) {
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) addLti(t, row, clock);
+  }
+}
+
+function foldPmis(tallies: Tallies, rows: readonly FeedRow<'pmis'>[], clock: FleetClock): void {
+  for (const row of rows) {
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) addPmi(t, row, clock);
+  }
+}
+
+function foldWaivers(tallies: Tallies, rows: readonly FeedRow<'waivers'>[]): void {
+  for (const row of rows) {
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) addWaiver(t, row);
+  }
+}
+
+function foldTdys(tallies: Tallies, rows: readonly FeedRow<'tdys'>[], clock: FleetClock): void {
+  for (const row of rows) {
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) addTdy(t, row, clock);
+  }
+}
+
+function foldNotes(tallies: Tallies, rows: readonly FeedRow<'notes'>[], clock: FleetClock): void {
+  for (const row of rows) {
+    // Only recent notes count: the others need no look-up at all.
+    if (utcIso(row.creationDate) < clock.recentStart) continue;
+    const t = tallies.get(row.vehicleId);
+    if (t !== undefined) t.recentNotes++;
+  }
 }
 
 /** Every record folded into the tally of its vehicle, one pass per source; records of unknown vehicles are skipped. */
-export function tallyFleet(sources: FleetSources, clock: FleetClock): Map<string, Tally> {
-  const tallies = new Map<string, Tally>();
+export function tallyFleet(sources: FleetSources, clock: FleetClock): Tallies {
+  const tallies: Tallies = new Map();
   for (const v of sources.vehicles) if (!tallies.has(v.vehicleId)) tallies.set(v.vehicleId, new Tally());
-  for (const i of sources.inspections) {
-    const t = tallies.get(i.vehicleId);
-    if (t !== undefined) addInspection(t, i, clock);
-  }
-  for (const d of sources.discrepancies) {
-    const t = tallies.get(d.vehicleId);
-    if (t !== undefined) addDiscrepancy(t, d, clock);
-  }
-  for (const m of sources.scheduledMx) {
-    const t = tallies.get(m.vehicleId);
-    if (t !== undefined) addScheduledMx(t, m, clock);
-  }
-  for (const l of sources.ltis) {
-    const t = tallies.get(l.vehicleId);
-    if (t !== undefined) addLti(t, l, clock);
-  }
-  for (const p of sources.pmis) {
-    const t = tallies.get(p.vehicleId);
-    if (t !== undefined) addPmi(t, p, clock);
-  }
-  for (const w of sources.waivers) {
-    const t = tallies.get(w.vehicleId);
-    if (t !== undefined) addWaiver(t, w);
-  }
-  for (const tdy of sources.tdys) {
-    const t = tallies.get(tdy.vehicleId);
-    if (t !== undefined) addTdy(t, tdy, clock);
-  }
-  for (const n of sources.notes) {
-    const t = tallies.get(n.vehicleId);
-    if (t !== undefined) addNote(t, n, clock);
-  }
+  foldInspections(tallies, sources.inspections, clock);
+  foldDiscrepancies(tallies, sources.discrepancies, clock);
+  foldScheduledMx(tallies, sources.scheduledMx, clock);
+  foldLtis(tallies, sources.ltis, clock);
+  foldPmis(tallies, sources.pmis, clock);
+  foldWaivers(tallies, sources.waivers);
+  foldTdys(tallies, sources.tdys, clock);
+  foldNotes(tallies, sources.notes, clock);
   return tallies;
 }

@@ -53,7 +53,7 @@ function toRow(v: FeedRow<'vehicles'>, t: Tally, clock: FleetClock, titles: Map<
     fixedWaivers: t.fixedWaivers,
     recentlyRepaired: t.recentlyRepaired,
     // A vehicle in the shop now is on a visit that is not completed yet.
-    visitsToMx: (t.visitDays?.size ?? 0) + (inMx ? 1 : 0),
+    visitsToMx: (t.visitDays?.length ?? 0) + (inMx ? 1 : 0),
     daysInMx: inMx && current ? Math.max(0, -daysFromToday(clock, current.validFrom)) : null,
     recentNotes: t.recentNotes,
     recentFixes: t.recentFixes,

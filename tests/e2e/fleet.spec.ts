@@ -91,6 +91,7 @@ test('a vehicle opened from Fleet Details takes a mileage edit and leaves the gr
 });
 
 test('a supervisor adds three vehicles at once, one of a new type, and sets and clears a status with an ETIC', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
   await openFleet(page);
   const stamp = String(Date.now()).slice(-5);
@@ -99,8 +100,10 @@ test('a supervisor adds three vehicles at once, one of a new type, and sets and 
 
   await page.getByRole('button', { name: 'Add Vehicle(s)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Vehicle(s)' });
-  await dialog.getByRole('button', { name: 'Add another vehicle' }).click();
-  await dialog.getByRole('button', { name: 'Add another vehicle' }).click();
+  for (const next of [2, 3]) {
+    await dialog.getByRole('button', { name: 'Add another vehicle' }).click();
+    await expect(dialog.getByRole('group', { name: `Vehicle ${next}` })).toBeVisible();
+  }
   for (const [index, reg] of regs.entries()) {
     const vehicle = dialog.getByRole('group', { name: `Vehicle ${index + 1}` });
     await vehicle.getByLabel(/^Vehicle Type/).fill(index === 2 ? newType : 'Pickup 4x4');

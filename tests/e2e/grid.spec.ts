@@ -50,6 +50,8 @@ test('a saved view survives a reload and a new sign-in in another browser contex
   await expect.poll(() => users.givenNames()).toEqual(['Casey']);
   await expect(users.grid.getByRole('columnheader', { name: /Email/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Save View' }).click();
+  // Written to the mirror and the outbox first, then sent: wait for both before reloading.
+  await expect(page.getByText('View saved')).toBeVisible();
   await expect(app.syncStatus).toContainText('All changes saved', { timeout: 15_000 });
 
   await page.reload();

@@ -62,3 +62,20 @@ for (const size of SIZES) {
     await shot(page, 'modify-user', size);
   });
 }
+
+for (const size of SIZES) {
+  test(`Fleet Details and the vehicle header fit ${size.width}x${size.height}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
+    await page.goto('/FleetDetails');
+    const grid = page.getByRole('table', { name: 'Fleet Details' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'fleet-details', size);
+
+    await grid.getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: 'Update status' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'vehicle-header', size);
+  });
+}

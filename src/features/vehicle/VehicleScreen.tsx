@@ -35,13 +35,9 @@ export function VehicleScreen() {
     if (foundId) setPinned({ id: foundId, regKey });
   }, [foundId, regKey]);
 
-  const follow = useCallback(
-    (next: string) => {
-      setPinned((prev) => (prev ? { ...prev, regKey: regNumberKey(next) } : prev));
-      void navigate(vehiclePath(next), { replace: true });
-    },
-    [navigate],
-  );
+  // The pin keeps the old registration until the new address is open (the effect above moves it):
+  // re-pinning first would leave one render with the old address and no pin, which reads as "missing".
+  const follow = useCallback((next: string) => void navigate(vehiclePath(next), { replace: true }), [navigate]);
   const renamedTo = lookup.state === 'renamed' ? lookup.regNumber : null;
   useEffect(() => {
     if (renamedTo !== null) follow(renamedTo);

@@ -1,3 +1,4 @@
+import { RECORD_WRITERS } from '../../core/rules/read-only.ts';
 import type { Role } from '../../core/schema/roles.ts';
 import { forbidden } from '../http/errors.ts';
 import type { Principal } from './principal.ts';
@@ -10,6 +11,8 @@ export type Access =
 export const ANY_SIGNED_IN: Access = {};
 export const WEBSITE: Access = { website: true };
 export const ADMINS: Access = { website: true, admin: true };
+/** Who may change fleet records (vehicles, notes, maintenance, ...): not the read-only roles. */
+export const WRITERS: Access = { website: true, roles: RECORD_WRITERS };
 
 export function checkAccess(p: Principal, access: Access): void {
   if ('public' in access && access.public) return;

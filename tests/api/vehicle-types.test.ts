@@ -59,10 +59,12 @@ describe('vehicle types', () => {
     }
   });
 
-  it('is read and written by website roles only', async () => {
+  it('is written by the record keepers, read by every website role', async () => {
+    const lead = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'sectionLead' });
+    expect((await lead.api.post(path, { vehicleType: 'Van' })).status).toBe(201);
     const dispatcher = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'dispatcher' });
-    expect((await dispatcher.api.post(path, { vehicleType: 'Van' })).status).toBe(201);
     expect((await dispatcher.api.get(path)).body).toContain('Van');
+    expect((await dispatcher.api.post(path, { vehicleType: 'Truck' })).status).toBe(403);
     const inspector = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'inspector' });
     expect((await inspector.api.get(path)).status).toBe(403);
     expect((await inspector.api.post(path, { vehicleType: 'Jeep' })).status).toBe(403);

@@ -160,12 +160,23 @@ describe('creating a vehicle', () => {
     }
   });
 
-  it('is open to every website role, closed to inspectors and users without a role', async () => {
-    for (const role of ['dispatcher', 'jrSuper', 'sectionLead', 'vco'] as const) {
+  it('is written by supervisors and the VCO, read by dispatchers, closed to inspectors and users without a role', async () => {
+    for (const role of ['jrSuper', 'sectionLead', 'vco'] as const) {
       const user = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role });
       expect((await user.api.post('/data/v1/vehicles', await newVehicleBody())).status, role).toBe(201);
       expect((await user.api.get('/data/v2/vehicles')).status).toBe(200);
     }
+    // Dispatchers are read-only users (core/rules/read-only.ts): they read the fleet and change nothing.
+    const dispatcher = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'dispatcher' });
+    const body = await newVehicleBody();
+    const refused = await dispatcher.api.post('/data/v1/vehicles', body);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorMessage).toBe('Your role does not allow this');
+    expect((await env.server.ctx.db.select().from(vehicles).where(eq(vehicles.regNumber, body.regNumber))).length).toBe(0);
+    const { vehicleId } = await createVehicle(env.server.ctx, env.org.orgId, env.org.sectionId);
+    expect((await dispatcher.api.patch(`/data/v2/vehicles/${vehicleId}`, { status: 'invalid' })).status).toBe(403);
+    expect((await dispatcher.api.get('/data/v2/vehicles')).status).toBe(200);
+    expect((await dispatcher.api.get('/data/v2/fleet/bulk')).status).toBe(200);
     const inspector = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'inspector' });
     expect((await inspector.api.post('/data/v1/vehicles', await newVehicleBody())).status).toBe(403);
     expect((await inspector.api.get('/data/v2/vehicles')).status).toBe(403);

@@ -62,7 +62,7 @@ test('Fleet Details narrows by a number range and a date range, and downloads th
   expect(csv[1]).toMatch(/,"=""[A-Z0-9 _-]+""",/);
 });
 
-test('a vehicle opened from Fleet Details takes a mileage edit and leaves the grid when decommissioned', async ({ page }) => {
+test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid when decommissioned and is found again with Show Decommissioned', async ({ page }) => {
   await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
   await openFleet(page);
   const link = page.getByRole('table', { name: 'Fleet Details' }).getByRole('link').first();
@@ -81,7 +81,19 @@ test('a vehicle opened from Fleet Details takes a mileage edit and leaves the gr
   await page.getByRole('dialog', { name: `Decommission ${reg}?` }).getByRole('button', { name: /^Decommission/ }).click();
   await expect(page.getByRole('button', { name: 'Decommissioned' })).toBeVisible();
   await openFleet(page);
-  await expect(page.getByRole('table', { name: 'Fleet Details' }).getByRole('link', { name: reg, exact: true })).toHaveCount(0);
+  const grid = page.getByRole('table', { name: 'Fleet Details' });
+  await expect(grid.getByRole('link', { name: reg, exact: true })).toHaveCount(0);
+
+  // TOGGLE: 'Show Decommissioned' lifts the default In Commission filter, and the vehicle is back.
+  const withoutDecommissioned = await shownRows(page);
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await filters.getByLabel('Show Decommissioned').check();
+  await expect.poll(() => shownRows(page)).toBeGreaterThan(withoutDecommissioned);
+  await filters.getByLabel('Reg Number contains').fill(reg);
+  await expect(grid.getByRole('link', { name: reg, exact: true })).toBeVisible();
+  await filters.getByLabel('Show Decommissioned').uncheck();
+  await expect(grid.getByRole('link', { name: reg, exact: true })).toHaveCount(0);
 
   await page.goto(`/Vehicle/${reg.toLowerCase()}`);
   await page.getByRole('button', { name: 'Decommissioned' }).click();

@@ -62,3 +62,23 @@ test('a route the role may not open, and an unknown path, lead to the overview',
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 });
+
+test('a dispatcher is a read-only user: Fleet Details and the vehicle page show no create or edit control', async ({ page }) => {
+  const app = new AppShell(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.signInAndSync(demoAccount('dispatcher'));
+  await page.goto('/FleetDetails');
+  const grid = page.getByRole('table', { name: 'Fleet Details' });
+  const link = grid.getByRole('link').first();
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Vehicle(s)' })).toHaveCount(0);
+
+  const reg = (await link.innerText()).trim();
+  await link.click();
+  await expect(page.getByRole('heading', { name: reg })).toBeVisible();
+  await expect(page.getByText('Last Reported Mileage')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Edit|Update) / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Decommission/ })).toHaveCount(0);
+  await expect(page.getByText('Inspection Workflow')).toHaveCount(0);
+});

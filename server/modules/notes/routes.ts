@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
-import { WEBSITE } from '../../auth/access.ts';
+import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { createNoteBodySchema } from '../../../core/schema/note.ts';
 import { addNote, listNotes } from './service.ts';
@@ -22,7 +22,7 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(
     app,
-    { method: 'POST', url: '/data/v1/vehicles/:vehicleId/notes', access: WEBSITE, params, body: createNoteBodySchema },
+    { method: 'POST', url: '/data/v1/vehicles/:vehicleId/notes', access: WRITERS, params, body: createNoteBodySchema },
     async ({ principal, params, body, request, reply }) => {
       const note = await addNote(ctx, principal, params.vehicleId, body, mutationOf(request, principal));
       reply.status(201);

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
-import { WEBSITE } from '../../auth/access.ts';
+import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import { createVehicleTypeBodySchema } from '../../../core/schema/vehicle.ts';
-import { VEHICLE_WRITERS } from '../vehicles/access.ts';
 import { createVehicleType, listVehicleTypeNames } from './service.ts';
 
 /** The organization's vehicle types (part 1 §7 "Vehicles", part 2 §5 "Vehicle type name"). */
@@ -13,7 +12,7 @@ export function registerVehicleTypeRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(
     app,
-    { method: 'POST', url: '/data/v2/vehicles/types', access: VEHICLE_WRITERS, body: createVehicleTypeBodySchema },
+    { method: 'POST', url: '/data/v2/vehicles/types', access: WRITERS, body: createVehicleTypeBodySchema },
     async ({ principal, body, request, reply }) => {
       const created = await createVehicleType(ctx, principal, body, mutationOf(request, principal));
       reply.status(201);

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
-import { WEBSITE } from '../../auth/access.ts';
+import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import { vehicleToApi } from '../../sync/entity-to-api.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { commissionBodySchema, createVehicleBodySchema, updateVehicleBodySchema } from '../../../core/schema/vehicle.ts';
-import { VEHICLE_WRITERS } from './access.ts';
 import { findVehicle } from './find-vehicle.ts';
 import { fleetRows } from './fleet.ts';
 import { listVehicles, vehicleWorkflow } from './queries.ts';
@@ -40,7 +39,7 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(
     app,
-    { method: 'POST', url: '/data/v1/vehicles', access: VEHICLE_WRITERS, body: createVehicleBodySchema },
+    { method: 'POST', url: '/data/v1/vehicles', access: WRITERS, body: createVehicleBodySchema },
     async ({ principal, body, request, reply }) => {
       const vehicle = await createVehicle(ctx, principal, body, mutationOf(request, principal));
       reply.status(201);
@@ -50,17 +49,17 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(
     app,
-    { method: 'PATCH', url: '/data/v2/vehicles/:vehicleId', access: VEHICLE_WRITERS, params, body: updateVehicleBodySchema },
+    { method: 'PATCH', url: '/data/v2/vehicles/:vehicleId', access: WRITERS, params, body: updateVehicleBodySchema },
     async ({ principal, params, body, request }) => updateVehicle(ctx, principal, params.vehicleId, body, mutationOf(request, principal)),
   );
 
-  route(app, { method: 'DELETE', url: '/data/v1/vehicles/:vehicleId', access: VEHICLE_WRITERS, params }, async ({ principal, params, request }) =>
+  route(app, { method: 'DELETE', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params }, async ({ principal, params, request }) =>
     setDecommissioned(ctx, principal, params.vehicleId, true, mutationOf(request, principal)),
   );
 
   route(
     app,
-    { method: 'PATCH', url: '/data/v1/vehicles/:vehicleId', access: VEHICLE_WRITERS, params, body: commissionBodySchema },
+    { method: 'PATCH', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params, body: commissionBodySchema },
     async ({ principal, params, body, request }) =>
       setDecommissioned(ctx, principal, params.vehicleId, body.decommissioned, mutationOf(request, principal)),
   );

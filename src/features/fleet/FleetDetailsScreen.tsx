@@ -5,7 +5,7 @@ import { IconCirclePlus } from '@tabler/icons-react';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { DataGrid, type FilterState, type GridViewState } from '../../components/data-grid/index.ts';
-import { isReadOnly } from '../vehicle/read-only.ts';
+import { isReadOnlyRole } from '../../../core/rules/read-only.ts';
 import { AddVehiclesDialog } from './AddVehiclesDialog.tsx';
 import { downloadText } from './download-file.ts';
 import { fleetCsvColumns, fleetColumns } from './fleet-columns.tsx';
@@ -14,7 +14,8 @@ import { vehiclePath } from './fleet-format.ts';
 import { useFleetRows } from './use-fleet-rows.ts';
 
 /** Part 1 §2: only vehicles in commission by default; the newest inspections first. */
-const DEFAULT_FILTERS: FilterState = { inCommission: { kind: 'BOOLEAN', value: true } };
+/** Part 1 §2: the default filter In Commission; the toggle 'Show Decommissioned' lifts it. */
+const DEFAULT_FILTERS: FilterState = { inCommission: { kind: 'TOGGLE', on: false } };
 const DEFAULT_SORT = [{ id: 'inspectionDate', desc: true }];
 const VIEW_SETTINGS = { filter: 'fleetDetailFilter', columns: 'fleetDetailColumnsState' } as const;
 
@@ -29,7 +30,7 @@ export function FleetDetailsScreen() {
   const navigate = useNavigate();
   const { rows, sections, error } = useFleetRows();
   const [addOpen, setAddOpen] = useState(false);
-  const readOnly = isReadOnly(user);
+  const readOnly = isReadOnlyRole(user.role);
 
   // The grid rebuilds on a new columns array: build one only when section names change.
   const sectionsKey = JSON.stringify(sections.map((s) => [s.sectionId, s.sectionName]));

@@ -50,7 +50,7 @@ describe('fleetColumns', () => {
     const kind = Object.fromEntries(columns.map((c) => [c.id, c.filter ?? null]));
     expect(kind).toMatchObject({
       regNumber: 'TEXT', wrm: 'BOOLEAN', section: 'SET', vehicleType: 'SET', status: 'SET', onTdy: 'BOOLEAN', workflowTitle: 'SET',
-      inspectionDate: 'DATE_TIME', eticDate: 'DATE_TIME', daysToEtic: 'NUMBER_RANGE', inCommission: 'BOOLEAN', openWaivers: 'NUMBER_RANGE',
+      inspectionDate: 'DATE_TIME', eticDate: 'DATE_TIME', daysToEtic: 'NUMBER_RANGE', inCommission: 'TOGGLE', openWaivers: 'NUMBER_RANGE',
     });
     expect(columns.find((c) => c.id === 'status')?.setOptions?.map((o) => [o.value, o.label])).toEqual([
       ['valid', 'FMC'], ['warning', 'Warning'], ['invalid', 'Inoperable'], ['inMx', 'In Mx'],

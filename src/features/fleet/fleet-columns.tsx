@@ -150,7 +150,7 @@ export function fleetColumns(sectionNames: ReadonlyMap<string, string>): FleetCo
         );
       },
     },
-    { id: 'inCommission', header: 'In Commission', value: (r) => r.inCommission, filter: 'BOOLEAN', width: 165 },
+    { id: 'inCommission', header: 'In Commission', value: (r) => r.inCommission, filter: 'TOGGLE', toggleLabel: 'Show Decommissioned', width: 165 },
     { id: 'nextMxDate', header: 'Next Mx Date', ...date((r) => r.nextMxDate) },
     { id: 'nextMxType', header: 'Next Mx Type', value: (r) => r.nextMxType, cell: (r) => <TextCell text={r.nextMxType ?? ''} />, filter: 'TEXT' },
     { id: 'nextLtiDate', header: 'Next LTI', ...date((r) => r.nextLtiDate) },

@@ -16,8 +16,8 @@ export interface FleetData {
 
 /**
  * The Fleet Details rows, derived on the device from the mirror (docs/architecture.md "Data and
- * sync") with the rule the server uses too. Decommissioned vehicles are left out (part 1 §2). Rows
- * are derived again when a feed changes, and when the day changes (days to ETIC, recent windows).
+ * sync") with the rule the server uses too. Decommissioned vehicles are rows too: the grid's default
+ * In Commission filter hides them, and 'Show Decommissioned' finds one to re-commission. Rows are derived again when a feed changes, and when the day changes (days to ETIC, recent windows).
  */
 export function useFleetRows(): FleetData {
   const db = useMirror();
@@ -48,7 +48,7 @@ export function useFleetRows(): FleetData {
 
   const day = Math.floor(useNow(60_000) / DAY_MS);
   const rows = useMemo(
-    () => (data?.sources ? deriveFleetRows(data.sources, new Date()).filter((row) => row.inCommission) : undefined),
+    () => (data?.sources ? deriveFleetRows(data.sources, new Date()) : undefined),
     // `day` re-derives the rows once the date changes, though no feed did.
     [data, day],
   );

@@ -6,7 +6,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { regNumberKey } from '../../../core/schema/registration.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { formatDate, vehiclePath } from '../fleet/fleet-format.ts';
-import { isReadOnly } from './read-only.ts';
+import { isReadOnlyRole } from '../../../core/rules/read-only.ts';
 import { useVehicle } from './use-vehicle.ts';
 import { useVehicleLookups } from './use-vehicle-lookups.ts';
 import { VehicleHeader } from './VehicleHeader.tsx';
@@ -70,7 +70,7 @@ export function VehicleScreen() {
       <VehicleHeader
         details={details}
         lookups={lookups}
-        readOnly={isReadOnly(user)}
+        readOnly={isReadOnlyRole(user.role)}
         onRenamed={follow}
       />
       <VehicleTabs />

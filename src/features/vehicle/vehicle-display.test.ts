@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatReading, yearMakeModel, yesNo } from './vehicle-display.ts';
-import { isReadOnly } from './read-only.ts';
 
 describe('vehicle header text', () => {
   it('joins year, make and model that are known', () => {
@@ -13,10 +12,5 @@ describe('vehicle header text', () => {
     expect(formatReading(1234567)).toBe('1,234,567');
     expect(formatReading(null)).toBe('N/A');
     expect(yesNo(true)).toBe('Yes');
-  });
-
-  it('treats a user without a role as read-only, for now the only read-only case', () => {
-    expect(isReadOnly({ role: null })).toBe(true);
-    expect(isReadOnly({ role: 'dispatcher' })).toBe(false);
   });
 });

@@ -88,11 +88,14 @@ test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid 
   const withoutDecommissioned = await shownRows(page);
   const filters = page.getByRole('dialog', { name: 'Filters' });
   await page.getByRole('button', { name: /^Filters/ }).click();
-  await filters.getByLabel('Show Decommissioned').check();
+  const showDecommissioned = filters.getByRole('switch', { name: 'Show Decommissioned' });
+  await expect(showDecommissioned).not.toBeChecked();
+  await filters.getByText('Show Decommissioned').click();
+  await expect(showDecommissioned).toBeChecked();
   await expect.poll(() => shownRows(page)).toBeGreaterThan(withoutDecommissioned);
   await filters.getByLabel('Reg Number contains').fill(reg);
   await expect(grid.getByRole('link', { name: reg, exact: true })).toBeVisible();
-  await filters.getByLabel('Show Decommissioned').uncheck();
+  await filters.getByText('Show Decommissioned').click();
   await expect(grid.getByRole('link', { name: reg, exact: true })).toHaveCount(0);
 
   await page.goto(`/Vehicle/${reg.toLowerCase()}`);

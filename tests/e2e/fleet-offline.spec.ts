@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
+import { FleetPage } from './pages/fleet-page.ts';
+import { VehiclePage } from './pages/vehicle-page.ts';
 import { apiAs, demoAccount } from './support/accounts.ts';
+import { createVehicle } from './support/vehicles.ts';
 
 interface ApiVehicle {
   vehicleId: string;
@@ -50,4 +53,44 @@ test('vehicle edits made offline show at once and land after reconnecting', asyn
   await expect(app.syncStatus).toContainText('All changes saved', { timeout: 30_000 });
   const saved = ((await api.get('/data/v2/vehicles')).body as ApiVehicle[]).find((v) => v.vehicleId === vehicle.vehicleId)!;
   expect(saved).toMatchObject({ regNumber: newReg, make: 'Oshkosh', model: 'M1070', lastReportedHours: hours });
+});
+
+test('a status change made offline shows at once in the header and in Fleet Details, waits as pending, and lands after reconnecting', async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const account = demoAccount('jrsuper');
+  const { vehicle, serverCopy } = await createVehicle(baseURL!, account);
+  const app = new AppShell(page);
+  const header = new VehiclePage(page);
+  const fleet = new FleetPage(page);
+  await app.signInAndSync(account);
+  await header.open(vehicle.regNumber);
+  await expect(header.field('Status')).toHaveText('FMC');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await expect(app.syncStatus).toContainText('Offline');
+  await header.setStatus('Inoperable');
+  await expect(header.field('Status')).toHaveText('Inoperable');
+  await expect(header.field('Status').getByRole('img', { name: 'Inoperable' })).toBeVisible();
+  await expect(header.pending).toBeVisible();
+  await expect(app.syncStatus).toContainText('1 pending');
+
+  await app.link('Fleet Details').click();
+  await fleet.waitForRows();
+  await fleet.filterByRegNumber(vehicle.regNumber);
+  await expect(fleet.row(vehicle.regNumber).getByRole('img', { name: 'Inoperable' })).toBeVisible();
+  await expect(fleet.rowCount).toHaveText(/^1 of \d+ rows$/);
+  expect((await serverCopy()).status[0]?.status).toBe('valid');
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await serverCopy()).status[0]?.status, { timeout: 30_000 }).toBe('invalid');
+  await expect(app.syncStatus).toContainText('All changes saved', { timeout: 30_000 });
+  // The server's copy, pulled back, replaces the optimistic one: still Inoperable.
+  await expect(fleet.row(vehicle.regNumber).getByRole('img', { name: 'Inoperable' })).toBeVisible();
+
+  await fleet.row(vehicle.regNumber).getByRole('link', { name: vehicle.regNumber, exact: true }).click();
+  await page.reload();
+  await header.waitFor(vehicle.regNumber);
+  await expect(header.field('Status')).toHaveText('Inoperable');
+  await expect(header.pending).toBeHidden();
 });

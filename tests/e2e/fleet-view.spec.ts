@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { FleetPage } from './pages/fleet-page.ts';
+import { createAccount, demoAccount } from './support/accounts.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+/** The grid's own comparison of text cells (GridTable's collator): numeric runs by value, case ignored. */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** MM/DD/YYYY as a sortable number (YYYYMMDD). */
+const dayNumber = (text: string): number => {
+  const [month, day, year] = text.split('/').map(Number);
+  return year! * 10_000 + month! * 100 + day!;
+};
+
+test('Fleet Details opens sorted by Inspection Date, newest first, and a header click sorts by that column both ways', async ({ page }) => {
+  const fleet = new FleetPage(page);
+  await new AppShell(page).signInAndSync(demoAccount('jrsuper'));
+  await fleet.open();
+
+  await expect(fleet.header('Inspection Date')).toHaveAttribute('aria-sort', 'descending');
+  await expect(fleet.header('Reg Number')).toHaveAttribute('aria-sort', 'none');
+  const dates = await fleet.columnTexts('Inspection Date');
+  expect(dates.length).toBeGreaterThan(10);
+  // Blank dates sort last; the dates shown go from the newest down.
+  const dated = dates.filter(Boolean);
+  expect(dates.slice(0, dated.length)).toEqual(dated);
+  expect(dated.length).toBeGreaterThan(10);
+  expect(dated.map(dayNumber)).toEqual(dated.map(dayNumber).sort((a, b) => b - a));
+  const before = await fleet.columnTexts('Reg Number');
+
+  await fleet.clickHeader('Reg Number');
+  await expect(fleet.header('Reg Number')).not.toHaveAttribute('aria-sort', 'none');
+  await expect(fleet.header('Inspection Date')).toHaveAttribute('aria-sort', 'none');
+  const firstDirection = await fleet.header('Reg Number').getAttribute('aria-sort');
+  const byReg = (direction: string | null) => (a: string, b: string) => (direction === 'ascending' ? 1 : -1) * collator.compare(a, b);
+  await expect.poll(() => fleet.columnTexts('Reg Number')).not.toEqual(before);
+  const sorted = await fleet.columnTexts('Reg Number');
+  expect(sorted.length).toBeGreaterThan(10);
+  expect(sorted).toEqual([...sorted].sort(byReg(firstDirection)));
+
+  await fleet.clickHeader('Reg Number');
+  const secondDirection = firstDirection === 'ascending' ? 'descending' : 'ascending';
+  await expect(fleet.header('Reg Number')).toHaveAttribute('aria-sort', secondDirection);
+  await expect.poll(() => fleet.columnTexts('Reg Number')).not.toEqual(sorted);
+  const reversed = await fleet.columnTexts('Reg Number');
+  expect(reversed).toEqual([...reversed].sort(byReg(secondDirection)));
+  expect(reversed[0]).not.toBe(sorted[0]);
+});
+
+test('a supervisor saves a Fleet Details view: it survives a reload and a new sign-in in another browser context', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // A supervisor of their own, so the saved view changes no other test's Fleet Details.
+  const account = await createAccount(baseURL!, { role: 'jrSuper', firstName: 'Fleet', lastName: 'Viewer' });
+  const app = new AppShell(page);
+  const fleet = new FleetPage(page);
+  await app.signInAndSync(account);
+  await fleet.open();
+  const defaultHeaders = await fleet.headers();
+  expect(defaultHeaders.slice(0, 6)).toEqual(['AF-1800', 'Reg Number', 'WRM', 'Section', 'Vehicle Type', 'Status']);
+  const total = await fleet.totalRows();
+  const inCommission = await fleet.shownRows();
+
+  // The first vehicle's type; every other type is taken out of the grid.
+  const type = (await fleet.columnTexts('Vehicle Type'))[0]!;
+  await fleet.openFilters();
+  const types = fleet.filters.getByRole('group', { name: 'Vehicle Type values shown' });
+  await types.getByRole('button', { name: 'Deselect All' }).click();
+  await types.getByLabel(type, { exact: true }).check();
+  await fleet.filters.getByLabel('WRM', { exact: true }).uncheck();
+  for (let i = 0; i < 5; i++) await fleet.filters.getByRole('button', { name: 'Move Status left' }).click();
+  await fleet.closeFilters();
+
+  const expectView = async (view: FleetPage, shown: number) => {
+    await expect.poll(() => view.headers()).toEqual(['Status', 'AF-1800', 'Reg Number', 'Section', 'Vehicle Type', ...defaultHeaders.slice(6)]);
+    await expect(view.header('WRM')).toHaveCount(0);
+    await expect(view.rowCount).toHaveText(`${shown} of ${total} rows`);
+    const shownTypes = await view.columnTexts('Vehicle Type');
+    expect(shownTypes.length).toBeGreaterThan(0);
+    expect(new Set(shownTypes)).toEqual(new Set([type]));
+  };
+  await expect.poll(() => fleet.shownRows()).toBeLessThan(inCommission);
+  const shown = await fleet.shownRows();
+  expect(shown).toBeGreaterThan(0);
+  await expectView(fleet, shown);
+
+  await fleet.saveView.click();
+  // Written to the mirror and the outbox first, then sent: wait for both before reloading.
+  await expect(page.getByText('View saved')).toBeVisible();
+  await expect(app.syncStatus).toContainText('All changes saved', { timeout: 15_000 });
+
+  await page.reload();
+  await fleet.waitForRows();
+  await expectView(fleet, shown);
+
+  const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const elsewhere = new FleetPage(await other.newPage());
+    await new AppShell(elsewhere.page).signInAndSync(account);
+    await elsewhere.open();
+    await expectView(elsewhere, shown);
+  } finally {
+    await other.close();
+  }
+});

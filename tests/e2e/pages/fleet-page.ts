@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /FleetDetails: the grid, its column headers, the filter panel and Save View. */
+export class FleetPage {
+  readonly grid: Locator;
+  readonly filters: Locator;
+  readonly saveView: Locator;
+  /** The grid's footer: "N rows" or "N of M rows". */
+  readonly rowCount: Locator;
+
+  constructor(readonly page: Page) {
+    this.grid = page.getByRole('table', { name: 'Fleet Details' });
+    this.filters = page.getByRole('dialog', { name: 'Filters' });
+    this.saveView = page.getByRole('button', { name: 'Save View' });
+    this.rowCount = page.getByText(/^\d+( of \d+)? rows?$/);
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/FleetDetails');
+    await this.waitForRows();
+  }
+
+  async waitForRows(): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: 'Fleet Details' })).toBeVisible();
+    await expect(this.grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** The number of rows shown (N of "N of M rows"). */
+  async shownRows(): Promise<number> {
+    return Number((await this.rowCount.innerText()).split(' ')[0]);
+  }
+
+  /** The rows the grid holds before its filters (M of "N of M rows"). */
+  async totalRows(): Promise<number> {
+    const words = (await this.rowCount.innerText()).split(' ');
+    return Number(words[1] === 'of' ? words[2] : words[0]);
+  }
+
+  /** A column's header cell (its name also holds the sort button's label, "Sort by ..."). */
+  header(name: string): Locator {
+    return this.grid.getByRole('columnheader', { name: new RegExp(`^${name} Sort`) });
+  }
+
+  /** The titles of the columns shown, left to right. */
+  async headers(): Promise<string[]> {
+    const texts = await this.grid.getByRole('columnheader').allInnerTexts();
+    return texts.map((t) => t.trim()).filter(Boolean);
+  }
+
+  /** Clicks a column's title, as a user does to sort by it. */
+  async clickHeader(name: string): Promise<void> {
+    await this.header(name).getByText(name, { exact: true }).click();
+  }
+
+  /**
+   * The texts of one column in the rows on screen, top to bottom (the grid is virtualized: these are
+   * the first rows and a few more, which is what the user sees).
+   */
+  async columnTexts(name: string): Promise<string[]> {
+    const index = (await this.headers()).indexOf(name);
+    if (index < 0) throw new Error(`No column ${name} is shown`);
+    return this.grid.locator('tbody tr').evaluateAll(
+      (rows, i) => rows.map((row) => (row.querySelectorAll('td')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+      index,
+    );
+  }
+
+  /** The row of a vehicle, by its registration link. */
+  row(regNumber: string): Locator {
+    return this.grid.getByRole('row').filter({ has: this.page.getByRole('link', { name: regNumber, exact: true }) });
+  }
+
+  async openFilters(): Promise<void> {
+    await this.page.getByRole('button', { name: /^Filters/ }).click();
+    await expect(this.filters).toBeVisible();
+  }
+
+  async closeFilters(): Promise<void> {
+    await this.filters.getByRole('button', { name: 'Close filters' }).click();
+    await expect(this.filters).toBeHidden();
+  }
+
+  /** Narrows the grid to registrations containing the text (filter panel, Reg Number). */
+  async filterByRegNumber(text: string): Promise<void> {
+    await this.openFilters();
+    await this.filters.getByLabel('Reg Number contains').fill(text);
+    await this.closeFilters();
+  }
+}

@@ -20,6 +20,7 @@ import { registerPublicRoutes } from './modules/public/routes.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
 import { registerVehicleTypeRoutes } from './modules/vehicle-types/routes.ts';
+import { registerAf1800Routes } from './modules/af1800/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -71,6 +72,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   registerNoteRoutes(app, ctx);
   registerVehicleRoutes(app, ctx);
   registerVehicleTypeRoutes(app, ctx);
+  registerAf1800Routes(app, ctx);
 
   return { app, ctx, detach: async () => unlisten?.() };
 }

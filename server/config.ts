@@ -7,6 +7,8 @@ export interface ServerConfig {
   /** Public origin of this server, without a trailing slash: issuer, redirect URIs and links derive from it. */
   publicUrl: string;
   dataDir: string;
+  /** The built browser app (`vite build`'s output). */
+  webDir: string;
   /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | undefined;
   /** External OpenID issuer (e.g. a Keycloak realm); when absent the embedded provider at /oidc is used. */
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    webDir: path.resolve(env.WEB_DIR ?? './dist'),
     databaseUrl: env.DATABASE_URL || undefined,
     oidcIssuer: env.OIDC_ISSUER?.replace(/\/+$/, '') || undefined,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'fleet-web',

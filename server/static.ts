@@ -8,12 +8,12 @@ import { notFound } from './http/errors.ts';
 const SERVER_PATHS = /^\/(oidc|data|auth|stream|files)(\/|$)/;
 
 /**
- * Serves the built browser app (dist/, made by `vite build`): hashed assets for a year, the page,
+ * Serves the built browser app (`config.webDir`, dist/ by default, made by `vite build`): hashed assets for a year, the page,
  * the service worker and the manifest never from a stale cache, and the app page for every other
  * path a browser navigates to (the app routes itself). Without a build, / says how to build one.
  */
 export async function serveBrowserApp(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  const dist = path.resolve('dist');
+  const dist = config.webDir;
   const indexFile = path.join(dist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.get('/', async (_request, reply) => {

@@ -11,8 +11,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** Paths the server answers itself: sign-in, API, live stream and files never get the app page. */
-export const NAVIGATION_DENYLIST = [/^\/oidc\//, /^\/data\//, /^\/auth\//, /^\/stream\//, /^\/files\//];
+/** Paths the server answers itself: sign-in, API, live stream, files and the blank AF1800 never get the app page. */
+export const NAVIGATION_DENYLIST = [/^\/oidc\//, /^\/data\//, /^\/auth\//, /^\/stream\//, /^\/files\//, /^\/Af1800\.pdf$/];
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 

@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import { liveQuery } from 'dexie';
 import type { LiveEvent } from '../../core/schema/live-event.ts';
 import type { StreamMessage } from '../../core/schema/stream.ts';
@@ -27,6 +28,11 @@ export interface SyncEngine {
   mutate<A>(mutator: Mutator<A>, args: A): Promise<OutboxEntry>;
   /** Pushes and pulls now (in a follower tab: asks the leading tab to). */
   syncNow(): Promise<void>;
+  /**
+   * Reads an answer only the server has (an AF1800 month older than the mirror holds, a report),
+   * checked against its schema. Throws OfflineError without a network, ApiError with the server's word.
+   */
+  read<T>(path: string, schema: ZodType<T>): Promise<T>;
   /** Ends everything this tab runs for sync (sign-out); the mirror itself stays open. */
   stop(): void;
 }
@@ -177,6 +183,9 @@ export function startSync(options: StartSyncOptions): SyncEngine {
       if (!sameSet(touched, touchedRows.get())) touchedRows.set(touched);
       void duties?.wake();
       return entry;
+    },
+    async read(path, schema) {
+      return schema.parse(await api.request('GET', path));
     },
     async syncNow() {
       if (duties) await duties.syncNow();

@@ -28,6 +28,12 @@ function useSync(): SyncContextValue {
   return value;
 }
 
+/** Reads from the server what the mirror does not hold (SyncEngine.read). */
+export function useServerRead(): SyncEngine['read'] {
+  const { engine } = useSync();
+  return useCallback((path, schema) => engine.read(path, schema), [engine]);
+}
+
 /** The signed-in user's mirror: read it with useLiveQuery. */
 export function useMirror(): MirrorDb {
   return useSync().db;

@@ -1,28 +1,18 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
+import { FleetPage } from './pages/fleet-page.ts';
 import { apiAs, demoAccount } from './support/accounts.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-/** The grid's footer: "N rows" or "N of M rows"; answers N. */
-async function shownRows(page: Page): Promise<number> {
-  const text = await page.getByText(/^\d+( of \d+)? rows?$/).innerText();
-  return Number(text.split(' ')[0]);
-}
-
-async function openFleet(page: Page) {
-  await page.goto('/FleetDetails');
-  await expect(page.getByRole('heading', { name: 'Fleet Details' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Fleet Details' }).getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
-}
-
 test('Fleet Details narrows by a number range and a date range, and downloads the grid as CSV', async ({ page }) => {
+  const fleet = new FleetPage(page);
   await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
-  await openFleet(page);
-  const all = await shownRows(page);
+  await fleet.open();
+  const all = await fleet.shownRows();
   expect(all).toBeGreaterThan(10);
 
   const filters = page.getByRole('dialog', { name: 'Filters' });
@@ -30,11 +20,11 @@ test('Fleet Details narrows by a number range and a date range, and downloads th
   await filters.getByLabel('Open Waivers comparison').click();
   await page.getByRole('option', { name: 'Greater than' }).click();
   await filters.getByLabel('Open Waivers value').fill('0');
-  await expect.poll(() => shownRows(page)).toBeLessThan(all);
-  const withOpenWaivers = await shownRows(page);
+  await expect.poll(() => fleet.shownRows()).toBeLessThan(all);
+  const withOpenWaivers = await fleet.shownRows();
   expect(withOpenWaivers).toBeGreaterThan(0);
   await filters.getByRole('button', { name: 'Clear filters' }).click();
-  await expect.poll(() => shownRows(page)).toBeGreaterThanOrEqual(all);
+  await expect.poll(() => fleet.shownRows()).toBeGreaterThanOrEqual(all);
 
   // DATE_TIME: inspections from a week ahead on, which none can have.
   const ahead = new Date(Date.now() + 7 * 86_400_000);
@@ -46,9 +36,9 @@ test('Fleet Details narrows by a number range and a date range, and downloads th
   const dayName = `${ahead.getDate()} ${ahead.toLocaleString('en-US', { month: 'long' })} ${ahead.getFullYear()}`;
   await calendar.getByRole('button', { name: dayName, exact: true }).click();
   await calendar.locator('.mantine-DateTimePicker-submitButton').click();
-  await expect.poll(() => shownRows(page)).toBe(0);
+  await expect.poll(() => fleet.shownRows()).toBe(0);
   await filters.getByRole('button', { name: 'Clear filters' }).click();
-  await expect.poll(() => shownRows(page)).toBeGreaterThanOrEqual(all);
+  await expect.poll(() => fleet.shownRows()).toBeGreaterThanOrEqual(all);
   await filters.getByRole('button', { name: 'Close filters' }).click();
 
   const download = page.waitForEvent('download');
@@ -57,15 +47,16 @@ test('Fleet Details narrows by a number range and a date range, and downloads th
   expect(file.suggestedFilename()).toMatch(/^fleet-details.*\.csv$/);
   const csv = fs.readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/);
   expect(csv[0]).toContain('Reg Number');
-  expect(csv.length - 1).toBe(await shownRows(page));
+  expect(csv.length - 1).toBe(await fleet.shownRows());
   // The registration is a text-forced cell: the formula ="REG", quoted as a CSV field.
   expect(csv[1]).toMatch(/,"=""[A-Z0-9 _-]+""",/);
 });
 
 test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid when decommissioned and is found again with Show Decommissioned', async ({ page }) => {
+  const fleet = new FleetPage(page);
   await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
-  await openFleet(page);
-  const link = page.getByRole('table', { name: 'Fleet Details' }).getByRole('link').first();
+  await fleet.open();
+  const link = fleet.grid.getByRole('link').first();
   const reg = (await link.innerText()).trim();
   await link.click();
   await expect(page.getByRole('heading', { name: reg })).toBeVisible();
@@ -80,19 +71,19 @@ test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid 
   await page.getByRole('button', { name: 'Decommission' }).click();
   await page.getByRole('dialog', { name: `Decommission ${reg}?` }).getByRole('button', { name: /^Decommission/ }).click();
   await expect(page.getByRole('button', { name: 'Decommissioned' })).toBeVisible();
-  await openFleet(page);
-  const grid = page.getByRole('table', { name: 'Fleet Details' });
+  await fleet.open();
+  const grid = fleet.grid;
   await expect(grid.getByRole('link', { name: reg, exact: true })).toHaveCount(0);
 
   // TOGGLE: 'Show Decommissioned' lifts the default In Commission filter, and the vehicle is back.
-  const withoutDecommissioned = await shownRows(page);
+  const withoutDecommissioned = await fleet.shownRows();
   const filters = page.getByRole('dialog', { name: 'Filters' });
   await page.getByRole('button', { name: /^Filters/ }).click();
   const showDecommissioned = filters.getByRole('switch', { name: 'Show Decommissioned' });
   await expect(showDecommissioned).not.toBeChecked();
   await filters.getByText('Show Decommissioned').click();
   await expect(showDecommissioned).toBeChecked();
-  await expect.poll(() => shownRows(page)).toBeGreaterThan(withoutDecommissioned);
+  await expect.poll(() => fleet.shownRows()).toBeGreaterThan(withoutDecommissioned);
   await filters.getByLabel('Reg Number contains').fill(reg);
   await expect(grid.getByRole('link', { name: reg, exact: true })).toBeVisible();
   await filters.getByText('Show Decommissioned').click();
@@ -106,9 +97,10 @@ test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid 
 });
 
 test('a supervisor adds three vehicles at once, one of a new type, and sets and clears a status with an ETIC', async ({ page, baseURL }) => {
+  const fleet = new FleetPage(page);
   test.setTimeout(120_000);
   await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
-  await openFleet(page);
+  await fleet.open();
   const stamp = String(Date.now()).slice(-5);
   const regs = [`E2E-A${stamp}`, `E2E-B${stamp}`, `E2E-C${stamp}`];
   const newType = `Snow Blower ${stamp}`;

@@ -1,40 +1,43 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Stack, Title, Tooltip } from '@mantine/core';
-import { IconCirclePlus } from '@tabler/icons-react';
+import { Button, Stack, Title } from '@mantine/core';
+import { IconCirclePlus, IconFileTypePdf } from '@tabler/icons-react';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { DataGrid, type FilterState, type GridViewState } from '../../components/data-grid/index.ts';
 import { isReadOnlyRole } from '../../../core/rules/read-only.ts';
+import { MonthlyAf1800ReportModal } from '../af1800/MonthlyAf1800ReportModal.tsx';
+import { VehicleAf1800Modal } from '../af1800/VehicleAf1800Modal.tsx';
+import type { VehicleAf1800Target } from '../af1800/af1800-data.ts';
 import { AddVehiclesDialog } from './AddVehiclesDialog.tsx';
-import { downloadText } from './download-file.ts';
+import { downloadText } from '../../components/download-file.ts';
 import { fleetCsvColumns, fleetColumns } from './fleet-columns.tsx';
 import { exportView, fleetCsvFileName, toCsv } from './fleet-csv.ts';
 import { vehiclePath } from './fleet-format.ts';
 import { useFleetRows } from './use-fleet-rows.ts';
 
-/** Part 1 §2: only vehicles in commission by default; the newest inspections first. */
-/** Part 1 §2: the default filter In Commission; the toggle 'Show Decommissioned' lifts it. */
+/** Part 1 §2: the default filter In Commission (the toggle 'Show Decommissioned' lifts it); the newest inspections first. */
 const DEFAULT_FILTERS: FilterState = { inCommission: { kind: 'TOGGLE', on: false } };
 const DEFAULT_SORT = [{ id: 'inspectionDate', desc: true }];
 const VIEW_SETTINGS = { filter: 'fleetDetailFilter', columns: 'fleetDetailColumnsState' } as const;
 
-export const MONTHLY_REPORT_NOT_AVAILABLE = 'The Monthly AF1800 Report is not available yet.';
-
 /**
- * Fleet Details (/FleetDetails, part 1 §2): one row per vehicle in commission, derived on the device
- * from the mirror, in the shared grid with its filters and saved view; Add Vehicle(s) and the CSV.
+ * Fleet Details (/FleetDetails, part 1 §2): one row per vehicle, derived on the device from the
+ * mirror, in the shared grid with its filters and saved view; Add Vehicle(s), the CSV, and the AF1800
+ * forms (each row's link and the Monthly AF1800 Report).
  */
 export function FleetDetailsScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
   const { rows, sections, error } = useFleetRows();
   const [addOpen, setAddOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const [af1800, setAf1800] = useState<VehicleAf1800Target | null>(null);
   const readOnly = isReadOnlyRole(user.role);
 
   // The grid rebuilds on a new columns array: build one only when section names change.
   const sectionsKey = JSON.stringify(sections.map((s) => [s.sectionId, s.sectionName]));
-  const columns = useMemo(() => fleetColumns(new Map(JSON.parse(sectionsKey) as [string, string][])), [sectionsKey]);
+  const columns = useMemo(() => fleetColumns(new Map(JSON.parse(sectionsKey) as [string, string][]), setAf1800), [sectionsKey]);
   const csvColumns = useMemo(() => fleetCsvColumns(columns), [columns]);
 
   // The CSV holds what the grid shows: its filters, columns, sort and search as they are now.
@@ -58,17 +61,9 @@ export function FleetDetailsScreen() {
       <Button variant="default" onClick={downloadCsv} disabled={rows === undefined}>
         Download CSV
       </Button>
-      <Tooltip label={MONTHLY_REPORT_NOT_AVAILABLE}>
-        {/* data-disabled rather than disabled: a disabled button gets no pointer events, so no tooltip. */}
-        <Button
-          variant="default"
-          data-disabled
-          aria-disabled
-          onClick={(event) => event.preventDefault()}
-        >
-          Monthly AF1800 Report
-        </Button>
-      </Tooltip>
+      <Button variant="default" leftSection={<IconFileTypePdf size={18} aria-hidden />} onClick={() => setReportOpen(true)}>
+        Monthly AF1800 Report
+      </Button>
     </>
   );
 
@@ -89,6 +84,8 @@ export function FleetDetailsScreen() {
         onViewChange={setGridView}
       />
       {readOnly ? null : <AddVehiclesDialog opened={addOpen} onClose={() => setAddOpen(false)} sections={sections} />}
+      {af1800 ? <VehicleAf1800Modal target={af1800} onClose={() => setAf1800(null)} /> : null}
+      {reportOpen ? <MonthlyAf1800ReportModal onClose={() => setReportOpen(false)} /> : null}
     </Stack>
   );
 }

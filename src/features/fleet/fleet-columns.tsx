@@ -6,10 +6,9 @@ import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { VEHICLE_STATUS_LABELS, VEHICLE_STATUSES } from '../../../core/schema/vehicle.ts';
 import { valueText, type CellValue, type GridColumn } from '../../components/data-grid/index.ts';
 import type { CsvColumn } from './fleet-csv.ts';
-import { af1800LinkLabel, formatDate, vehiclePath } from './fleet-format.ts';
+import { vehicleFormTitle, type VehicleAf1800Target } from '../af1800/af1800-data.ts';
+import { af1800LinkLabel, af1800Target, formatDate, vehiclePath } from './fleet-format.ts';
 import { StatusIcon } from './StatusIcon.tsx';
-
-export const AF1800_NOT_AVAILABLE = 'The AF1800 form is not available yet.';
 
 /** A Fleet Details column: how the grid shows it and what the CSV writes for it. */
 type FleetColumn = GridColumn<FleetRow> & { csv?: (row: FleetRow) => string; forceText?: boolean };
@@ -26,20 +25,13 @@ function TextCell({ text }: { text: string }) {
   );
 }
 
-function Af1800Cell({ row }: { row: FleetRow }) {
-  const label = af1800LinkLabel(row);
-  if (!label) return null;
-  // The AF1800 modals come with the AF1800 work; until then the link is shown, disabled, with why.
+function Af1800Cell({ row, onOpen }: { row: FleetRow; onOpen(target: VehicleAf1800Target): void }) {
+  const target = af1800Target(row);
+  if (!target) return null;
+  const label = vehicleFormTitle(target.regNumber, target.month);
   return (
-    <Tooltip label={AF1800_NOT_AVAILABLE}>
-      <ActionIcon
-        variant="transparent"
-        color="gray.6"
-        aria-label={label}
-        aria-disabled
-        style={{ cursor: 'not-allowed' }}
-        onClick={(event) => event.preventDefault()}
-      >
+    <Tooltip label={label} openDelay={400}>
+      <ActionIcon variant="subtle" color="red.8" aria-label={label} onClick={() => onOpen(target)} onDoubleClick={(event) => event.stopPropagation()}>
         <IconFileTypePdf size={20} aria-hidden />
       </ActionIcon>
     </Tooltip>
@@ -81,14 +73,14 @@ const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label:
  * The 26 Fleet Details columns in the spec's order (part 1 §2). Values are what filters, sorting
  * and the CSV use: dates as ISO (shown MM/dd/yyyy), Section by name, Fuel Level as a percentage.
  */
-export function fleetColumns(sectionNames: ReadonlyMap<string, string>): FleetColumn[] {
+export function fleetColumns(sectionNames: ReadonlyMap<string, string>, openAf1800: (target: VehicleAf1800Target) => void): FleetColumn[] {
   const sectionName = (row: FleetRow) => (row.sectionId === null ? '' : (sectionNames.get(row.sectionId) ?? ''));
   return [
     {
       id: 'pdf',
       header: 'AF-1800',
       value: (r) => r.pdf,
-      cell: (r) => <Af1800Cell row={r} />,
+      cell: (r) => <Af1800Cell row={r} onOpen={openAf1800} />,
       csv: (r) => af1800LinkLabel(r)?.replace(/ for .*$/, '') ?? '',
       width: NARROW,
     },

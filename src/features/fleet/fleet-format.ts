@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
+import { currentAf1800Month } from '../../../core/rules/af1800-form.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
+import { vehicleFormTitle, type VehicleAf1800Target } from '../af1800/af1800-data.ts';
 
 /** Part 1 §9: dates are displayed MM/dd/yyyy (the device's own calendar day). */
 export function formatDate(iso: string | null | undefined): string {
@@ -8,20 +10,22 @@ export function formatDate(iso: string | null | undefined): string {
   return d.isValid() ? d.format('MM/DD/YYYY') : '';
 }
 
-/** The month of the monthly AF1800, MM/yyyy, from the row's completion date (a UTC month, as the server files forms). */
-export function af1800Month(completionDate: string): string {
-  const d = new Date(completionDate);
-  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+/**
+ * What the row's AF-1800 link opens (part 1 §2): the current form when the vehicle has no completion
+ * date, else the form of the completion date's month (a UTC month, as forms are filed); null when the
+ * row has no link.
+ */
+export function af1800Target(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNumber' | 'completionDate'>): VehicleAf1800Target | null {
+  const { vehicleId, regNumber } = row;
+  if (row.pdf === 'current') return { vehicleId, regNumber, month: 'current' };
+  if (row.pdf === 'monthly' && row.completionDate) return { vehicleId, regNumber, month: currentAf1800Month(new Date(row.completionDate)) };
+  return null;
 }
 
-/**
- * The AF-1800 link's name (part 1 §2): the titles of the modals it opens, 'Current AF1800 for {reg}'
- * or '{month}/{year} AF1800 for {reg}'; null when the row has no link.
- */
-export function af1800LinkLabel(row: Pick<FleetRow, 'pdf' | 'regNumber' | 'completionDate'>): string | null {
-  if (row.pdf === 'current') return `Current AF1800 for ${row.regNumber}`;
-  if (row.pdf === 'monthly' && row.completionDate) return `${af1800Month(row.completionDate)} AF1800 for ${row.regNumber}`;
-  return null;
+/** The link's name: the title of the modal it opens, 'Current AF1800 for {reg}' or '{month}/{year} AF1800 for {reg}'. */
+export function af1800LinkLabel(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNumber' | 'completionDate'>): string | null {
+  const target = af1800Target(row);
+  return target ? vehicleFormTitle(target.regNumber, target.month) : null;
 }
 
 /** The link to a vehicle's page. */

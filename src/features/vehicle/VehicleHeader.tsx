@@ -7,6 +7,7 @@ import { VEHICLE_STATUS_LABELS } from '../../../core/schema/vehicle.ts';
 import { createVehicleType } from '../../sync/mutators/create-vehicle-type.ts';
 import { setCommission } from '../../sync/mutators/set-commission.ts';
 import { useMutate, usePending } from '../../sync/react.tsx';
+import { CurrentAf1800Button } from '../af1800/CurrentAf1800Button.tsx';
 import { formatDate } from '../fleet/fleet-format.ts';
 import { StatusIcon } from '../fleet/StatusIcon.tsx';
 import { CommissionDialog } from './dialogs/CommissionDialog.tsx';
@@ -97,23 +98,26 @@ export function VehicleHeader({ details, lookups, readOnly, onRenamed }: Vehicle
             </Badge>
           ) : null}
         </Group>
-        {readOnly ? (
-          decommissioned ? (
-            <Badge color="red" variant="light" size="lg" tt="none">
-              Decommissioned
-            </Badge>
-          ) : null
-        ) : (
-          <Button
-            variant={decommissioned ? 'light' : 'outline'}
-            color="red"
-            leftSection={decommissioned ? <IconRestore size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
-            onClick={() => setDialog('commission')}
-            title={decommissioned ? 'Re-commission this vehicle' : undefined}
-          >
-            {decommissioned ? 'Decommissioned' : 'Decommission'}
-          </Button>
-        )}
+        <Group gap="xs">
+          <CurrentAf1800Button vehicleId={id} regNumber={vehicle.regNumber} />
+          {readOnly ? (
+            decommissioned ? (
+              <Badge color="red" variant="light" size="lg" tt="none">
+                Decommissioned
+              </Badge>
+            ) : null
+          ) : (
+            <Button
+              variant={decommissioned ? 'light' : 'outline'}
+              color="red"
+              leftSection={decommissioned ? <IconRestore size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
+              onClick={() => setDialog('commission')}
+              title={decommissioned ? 'Re-commission this vehicle' : undefined}
+            >
+              {decommissioned ? 'Decommissioned' : 'Decommission'}
+            </Button>
+          )}
+        </Group>
       </Group>
 
       <Paper withBorder p="md" radius="md">

@@ -130,7 +130,10 @@ export const DISCREPANCY_TEXT: Record<number, string> = {
   32: 'Lug nut missing on left rear wheel',
   33: 'Wiper blades streaking, washer pump weak',
   34: 'Backup alarm inoperative',
+  36: 'Cargo tie-down strap frayed, ratchet slips',
   37: 'Special purpose equipment fails function check',
+  38: 'Found unlocked with keys in the ignition after operation',
+  39: 'Fleet fuel card missing from the vehicle',
 };
 
 /** AF1800 items whose failure grounds the vehicle (Inoperable, then in maintenance). */
@@ -168,6 +171,14 @@ export const RESULT_NOTES = [
   'Small chip in windshield outside sight line',
   'Seat cover torn, reported to section lead',
 ] as const;
+
+/** What inspectors write against the page 3 items of the AF1800 (36 to 39) when they pass. */
+export const PAGE3_REMARKS: Record<number, readonly string[]> = {
+  36: ['Two spare straps added to the cargo box', 'Tie-down rings checked, bed liner loose at tailgate'],
+  37: ['Light bar lens cracked, still works', 'Tow hitch pin replaced with spare'],
+  38: ['Parked at the dispatch lot, keys returned', 'Windows left cracked for the heat, locked'],
+  39: ['Logbook nearly full, new one requested', 'Registration card laminated and replaced'],
+};
 
 export const VEHICLE_NOTES = [
   'Keys in the dispatch lock box',

@@ -5,7 +5,7 @@ import { addMinutes, person, withinHistory, type OrgContext } from './context.ts
 import { writeDiscrepancy, type CodeCycles } from './generate-discrepancy.ts';
 import { liveEvent } from './generate-events.ts';
 import { onTdy, type VehiclePlan } from './generate-fleet.ts';
-import { RuleSchedule, canFail, isCritical, writeInspection, type Failure, type InspectionRecord } from './generate-inspection.ts';
+import { RuleSchedule, canFail, isCritical, isPage3Item, writeInspection, type Failure, type InspectionRecord } from './generate-inspection.ts';
 import { breakDown, repair, type Simulation } from './generate-repairs.ts';
 import type { Rng } from './random.ts';
 
@@ -41,8 +41,13 @@ type Trouble =
  * grounded or after decommissioning), some failures fixed on the spot or disregarded, a few that send
  * it to the shop and back, and, for a vehicle that ends in another status than valid, the failure of
  * the last days that put it there and is still open (on the very last day with `finalOnLastDay`).
+ * With `page3OnLastDay` the vehicle is inspected on the last day and a page 3 item of the AF1800
+ * (36 to 39) fails and is fixed on the spot, so that the month's form shows a checked page 3 item.
+ * A vehicle newly in service (`plan.inServiceDay`) is inspected from the day it was put in service on,
+ * and nothing it reports is repaired, fixed on the spot or disregarded: it has never been through
+ * maintenance, and only its final failure, if it ends in warning, stays open.
  */
-export function simulateHistory(ctx: OrgContext, plan: VehiclePlan, cycles: CodeCycles, finalOnLastDay = false): VehicleHistory {
+export function simulateHistory(ctx: OrgContext, plan: VehiclePlan, cycles: CodeCycles, finalOnLastDay = false, page3OnLastDay = false): VehicleHistory {
   const rng = ctx.rng.fork(`history-${plan.index}`);
   const schedule = new RuleSchedule(rng.fork('schedule'), plan.workflow.rules);
   const sim: Simulation = {
@@ -61,15 +66,20 @@ export function simulateHistory(ctx: OrgContext, plan: VehiclePlan, cycles: Code
     groundedUntil: -1,
   };
   const wrmWeekday = rng.int(0, 6);
-  for (let day = 0; day < ctx.days; day++) {
+  const firstDay = Math.max(0, plan.inServiceDay ?? 0);
+  for (let day = firstDay; day < ctx.days; day++) {
     if (plan.decommissionDay !== null && day >= plan.decommissionDay) break;
     drive(rng, plan, sim.history.odometer);
     if (onTdy(plan, day) || day <= sim.groundedUntil) continue;
     const isFinal = day === sim.finalDay;
-    if (!isFinal && !(plan.wrm ? day % 7 === wrmWeekday : rng.chance(0.85))) continue;
+    const showsPage3 = page3OnLastDay && day === ctx.days - 1;
+    // A vehicle is inspected on the day it is put in service.
+    const putInService = day === plan.inServiceDay;
+    if (!isFinal && !showsPage3 && !putInService && !(plan.wrm ? day % 7 === wrmWeekday : rng.chance(0.85))) continue;
     const rules = schedule.due(day);
     schedule.answered(rules, day);
-    const trouble = chooseTrouble(sim, day, rules.filter(canFail), isFinal);
+    const page3Rule = showsPage3 && !isFinal ? rules.find(isPage3Item) : undefined;
+    const trouble: Trouble | undefined = page3Rule ? { kind: 'fixed', rule: page3Rule } : chooseTrouble(sim, day, rules.filter(canFail), isFinal);
     const failures = new Map<string, Failure>();
     if (trouble?.kind === 'breakdown' || trouble?.kind === 'repair') {
       for (const r of trouble.kind === 'breakdown' ? trouble.rules : [trouble.rule]) failures.set(r.ruleId, 'open');
@@ -101,6 +111,7 @@ function chooseTrouble(sim: Simulation, day: number, failing: RuleDefinition[], 
     const extra = rng.chance(0.3) ? failing.find((r) => r !== rule && !isCritical(r) && rng.chance(0.5)) : undefined;
     return { kind: 'breakdown', rules: extra ? [rule, extra] : [rule] };
   }
+  if (plan.inServiceDay !== null) return undefined;
   if (day > sim.busyUntil && rng.chance(REPAIR_CHANCE)) {
     const rule = pickFailure(rng, failing, rng.chance(0.4));
     const endDay = day + (isCritical(rule) ? rng.int(2, 6) : rng.int(1, 8));

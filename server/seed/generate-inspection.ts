@@ -1,7 +1,8 @@
 import { FUEL_RULE_ID, odometerQuestions } from '../../core/rules/af1800-items.ts';
 import type { ResultValue } from '../../core/schema/inspection.ts';
 import { HOURS_RULE_ID, MILES_RULE_ID, af1800ItemOf, type Frequency, type ResultType, type RuleDefinition } from '../../core/schema/rule.ts';
-import { CRITICAL_ITEMS, DISCREPANCY_TEXT, RESULT_NOTES } from './catalog.ts';
+import { AF1800_PAGE3_ITEMS } from '../../core/schema/af1800.ts';
+import { CRITICAL_ITEMS, DISCREPANCY_TEXT, PAGE3_REMARKS, RESULT_NOTES } from './catalog.ts';
 import { at, person, type OrgContext } from './context.ts';
 import type { VehiclePlan } from './generate-fleet.ts';
 import { SHIFT_START_HOURS } from './generate-org.ts';
@@ -43,6 +44,20 @@ export function failureText(rule: RuleDefinition, value: ResultValue): string {
   if (rule.ruleType !== 'passFail') return `${rule.title}: ${String(value)} ${rule.fields.units ?? ''}, out of limits`.replace(' ,', ',');
   const known = rule.newRuleType === 'MISSING_AF_1800' ? DISCREPANCY_TEXT[itemOf(rule)] : undefined;
   return known ?? `${rule.title}: damaged or inoperative`;
+}
+
+/** A template rule of the AF1800's page 3 items (36 to 39), which carry a check box and remarks. */
+export const isPage3Item = (r: RuleDefinition) =>
+  r.newRuleType === 'MISSING_AF_1800' && (AF1800_PAGE3_ITEMS as readonly number[]).includes(af1800ItemOf(r) ?? 0);
+
+/** Half of the remarks go to the page 3 items when they are asked: those items exist to carry remarks. */
+function pickNoteRule(rng: Rng, notable: readonly RuleDefinition[]): RuleDefinition {
+  const page3 = notable.filter(isPage3Item);
+  return page3.length > 0 && rng.chance(0.5) ? rng.pick(page3) : rng.pick(notable);
+}
+
+function remark(rng: Rng, rule: RuleDefinition): string {
+  return rng.pick(isPage3Item(rule) ? (PAGE3_REMARKS[itemOf(rule)] ?? RESULT_NOTES) : RESULT_NOTES);
 }
 
 export type Failure = 'open' | 'fixed' | 'disregard';
@@ -107,7 +122,7 @@ export function writeInspection(
   const submission = new Date(completion.getTime() + rng.int(2, 90) * 1000);
   const asks = odometerQuestions(plan.workflow.rules);
   const notable = rules.filter((r) => r.ruleType === 'passFail' && !failures.has(r.ruleId));
-  const noteRule = notable.length > 0 && rng.chance(0.08) ? rng.pick(notable) : undefined;
+  const noteRule = notable.length > 0 && rng.chance(0.08) ? pickNoteRule(rng, notable) : undefined;
   const record: InspectionRecord = {
     id: rng.id(),
     start,
@@ -123,7 +138,7 @@ export function writeInspection(
     const failure = failures.get(rule.ruleId);
     const value = answer(rng, rule, failure === undefined, odometer);
     if (rule.ruleId === FUEL_RULE_ID && typeof value === 'number') record.fuelLevel = value / (rule.fields.absMax ?? 4);
-    const comment = failure === 'fixed' ? 'Fixed on the spot by the operator' : failure ? failureText(rule, value) : rule === noteRule ? rng.pick(RESULT_NOTES) : null;
+    const comment = failure === 'fixed' ? 'Fixed on the spot by the operator' : failure ? failureText(rule, value) : rule === noteRule ? remark(rng, rule) : null;
     if (rule === noteRule) numNotes++;
     const id = rng.id();
     record.resultIds.set(rule.ruleId, id);

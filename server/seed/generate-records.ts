@@ -32,7 +32,8 @@ function seedWaivers(ctx: OrgContext, rng: Rng, plan: VehiclePlan, history: Vehi
   const waivers: { ruleId: string; type: WaiverType; status: WaiverStatus; created: Date }[] = history.open
     .filter((d) => d.code === 'W')
     .map((d) => ({ ruleId: d.rule.ruleId, type: 'warning', status: 'open', created: d.time }));
-  if (forced || rng.chance(0.12)) {
+  // A vehicle newly in service has no waiver but the ones of its open discrepancies.
+  if (forced || (rng.chance(0.12) && plan.inServiceDay === null)) {
     const rule = rng.pick(plan.workflow.rules.filter(canFail));
     waivers.push({
       ruleId: rule.ruleId,
@@ -83,14 +84,19 @@ function seedWaivers(ctx: OrgContext, rng: Rng, plan: VehiclePlan, history: Vehi
   }
 }
 
-/** A note now and then (about one every three weeks); the newest is the vehicle's current note. */
+/**
+ * A note now and then (about one every three weeks, since the vehicle was put in service when it is
+ * new); the newest is the vehicle's current note.
+ */
 function seedNotes(ctx: OrgContext, rng: Rng, plan: VehiclePlan, onLastDay: boolean): void {
   const authors = [person(ctx, 'dispatcher'), person(ctx, 'sectionlead'), person(ctx, 'jrsuper'), person(ctx, 'vco')];
   const lastDay = Math.min(ctx.days - 1, (plan.decommissionDay ?? ctx.days) - 1);
-  const count = Math.floor(ctx.days / 21) + (rng.chance(((ctx.days % 21) + 7) / 28) ? 1 : 0);
-  const days = Array.from({ length: count }, () => rng.int(Math.min(0, lastDay), lastDay));
+  const firstDay = Math.max(0, plan.inServiceDay ?? 0);
+  const span = ctx.days - firstDay;
+  const count = Math.floor(span / 21) + (rng.chance(((span % 21) + 7) / 28) ? 1 : 0);
+  const days = Array.from({ length: count }, () => rng.int(Math.min(firstDay, lastDay), lastDay));
   if (onLastDay) days.push(ctx.days - 1);
-  const times = days.map((d) => at(ctx, d, rng.float(6.5, 21))).sort((a, b) => a.getTime() - b.getTime());
+  const times = days.map((d) => later(at(ctx, d, rng.float(6.5, 21)), plan.created)).sort((a, b) => a.getTime() - b.getTime());
   for (const time of times) {
     const author = rng.pick(authors);
     const id = rng.id();
@@ -104,7 +110,7 @@ function seedDocuments(ctx: OrgContext, rng: Rng, plan: VehiclePlan, forced: boo
   if (!rng.chance(0.25) && !forced) return;
   const vco = person(ctx, 'vco');
   for (const doc of rng.shuffle(DOCUMENTS).slice(0, rng.int(1, 2))) {
-    const created = at(ctx, rng.int(-200, ctx.days - 1), rng.float(8, 16));
+    const created = plan.inServiceDay === null ? at(ctx, rng.int(-200, ctx.days - 1), rng.float(8, 16)) : later(at(ctx, rng.int(plan.inServiceDay, ctx.days - 1), rng.float(8, 16)), plan.created);
     const file = storeFile(ctx, rng, doc.kind === 'pdf' ? 'document' : 'photo', doc.filename, vco.id, created);
     ctx.tables.documents.push({
       id: rng.id(),

@@ -1,4 +1,5 @@
 import { AF1800_ITEMS, AF1800_TEMPLATE_TITLES, HOURS_RULE, MILES_RULE, af1800ItemRule, af1800TemplateRules } from '../../core/rules/af1800-items.ts';
+import { TIRE_PRESSURE_RULE_TITLES } from '../../core/rules/af1800-form.ts';
 import { NEW_RULE_DEFAULTS, type RuleDefinition } from '../../core/schema/rule.ts';
 import type { WorkflowKey } from './catalog.ts';
 import { dayStart, person, type OrgContext } from './context.ts';
@@ -124,6 +125,18 @@ export function seedWorkflows(ctx: OrgContext): Workflows {
       MILES_RULE,
       ...items(15, 5, 13, 16, 20, 21, 25, 30),
       typed({ title: 'Fleet card and logbook present', ruleType: 'passFail', frequency: 'monthly', af1800Id: 35 }),
+      // Read into the AF1800's monthly tire pressure requirement (core/rules/af1800-form-tires.ts).
+      ...(['front', 'rear'] as const).map((axle) =>
+        typed({
+          title: TIRE_PRESSURE_RULE_TITLES[axle],
+          ruleType: 'threshold',
+          frequency: 'weekly',
+          fields: { absMin: 15, absMax: 45, threshold: 30, units: 'psi', fixable: false },
+          isBoolean: false,
+          fixable: false,
+          af1800Id: 30,
+        }),
+      ),
     ]),
   };
   const retired = make('Legacy Sedan Check', [MILES_RULE, ...items(15, 5, 20, 30)], { active: false });

@@ -1,8 +1,9 @@
 import { DEMO_PASSWORD } from './demo-users.ts';
 import type { OrgContext } from './context.ts';
 import { CodeCycles } from './generate-discrepancy.ts';
-import { planFleet, seedManagement, seedTdys, type VehiclePlan } from './generate-fleet.ts';
+import { onTdy, planFleet, seedManagement, seedTdys, type VehiclePlan } from './generate-fleet.ts';
 import { simulateHistory } from './generate-history.ts';
+import { isPage3Item } from './generate-inspection.ts';
 import { seedMaintenance, type LastDayVisits } from './generate-maintenance.ts';
 import { chooseVehicleTypes, createOrgContext, seedMels, seedOrganization, seedVehicleTypes } from './generate-org.ts';
 import { seedRecords, type RecordsShowcase } from './generate-records.ts';
@@ -71,18 +72,24 @@ function generateOrganization(ctx: OrgContext, vehicleCount: number): void {
   );
   // On the last day one vehicle breaks down, the first vehicles in commission complete each kind of
   // visit and some get a note, so that the last day's Fleet Updates show every kind of event; the
-  // first ones also get a waiver of each type and status and a document.
-  const active = plans.filter((p) => p.decommissionDay === null);
+  // first ones also get a waiver of each type and status and a document. These are vehicles in
+  // service for a while: the few newly in service (planFleet) have never been through maintenance.
+  const active = plans.filter((p) => p.decommissionDay === null && p.inServiceDay === null);
   const breaksDown = active.find((p) => p.finalStatus !== 'valid');
   const lastDay = new Map<VehiclePlan, LastDayVisits>();
   active.slice(0, 3).forEach((p, i) => lastDay.set(p, [{ mx: true }, { lti: true }, { pmi: true }][i]!));
   const showcase = new Map<VehiclePlan, RecordsShowcase>();
   active.slice(0, SHOWCASE_WAIVERS.length).forEach((p, i) => showcase.set(p, { waiver: SHOWCASE_WAIVERS[i], document: i === 0, noteOnLastDay: i === 0 }));
+  // A vehicle that stays FMC ends the history with a page 3 item fixed on the spot, so the AF1800 of
+  // that month shows a checked page 3 item (docs/af1800-form-data.md).
+  const page3Showcase = active.find(
+    (p) => p !== breaksDown && p.finalStatus === 'valid' && !onTdy(p, ctx.days - 1) && p.workflow.rules.some(isPage3Item),
+  );
   const cycles = new CodeCycles();
   for (const plan of plans) {
     seedManagement(ctx, plan, workflows);
     seedTdys(ctx, plan);
-    const history = simulateHistory(ctx, plan, cycles, plan === breaksDown);
+    const history = simulateHistory(ctx, plan, cycles, plan === breaksDown, plan === page3Showcase);
     seedVehicle(ctx, plan, history);
     seedMaintenance(ctx, plan, lastDay.get(plan) ?? {});
     const records = showcase.get(plan) ?? {};

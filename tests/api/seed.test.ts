@@ -22,6 +22,7 @@ import { WAIVER_STATUSES, WAIVER_TYPES, type Waiver } from '../../core/schema/wa
 import type { SyncChange } from '../../core/schema/sync.ts';
 import { AF1800_TEMPLATE_TITLES } from '../../core/rules/af1800-items.ts';
 import { LIVE_EVENT_TYPES } from '../../core/schema/live-event.ts';
+import { fleetRowSchema } from '../../core/schema/fleet.ts';
 
 const OPTIONS = { orgs: 2, vehicles: 24, days: 20, today: startOfUtcDay(new Date()) };
 
@@ -113,6 +114,16 @@ describe('the written seed', () => {
     for (const t of ['inspections', 'inspectionResults', 'tdys', 'waivers', 'waiverCards', 'notes', 'documents', 'files', 'scheduledMx', 'ltis', 'pmis', 'washes', 'rules']) {
       expect(tables, t).toContain(t);
     }
+  });
+
+  it('links the vehicles newly in service to the current AF1800 and every other one to its monthly AF1800', async () => {
+    const res = await (await signedIn('admin')).get('/data/v2/fleet/bulk');
+    expect(res.status).toBe(200);
+    const fleet = fleetRowSchema.array().parse(res.body);
+    const fresh = fleet.filter((r) => r.pdf === 'current');
+    expect(fresh.length).toBeGreaterThanOrEqual(2);
+    for (const row of fresh) expect(row.inspectionDate !== null && row.completionDate === null && row.visitsToMx === 0, row.regNumber).toBe(true);
+    expect(fleet.filter((r) => r.pdf !== 'current').every((r) => r.pdf === 'monthly' && r.completionDate !== null)).toBe(true);
   });
 
   it('stores a Fleet Updates event of every type on the last day', async () => {

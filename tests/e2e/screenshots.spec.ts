@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
+import { Af1800Modal } from './pages/af1800-modal.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { demoAccount } from './support/accounts.ts';
 
@@ -77,5 +78,16 @@ for (const size of SIZES) {
     await expect(page.getByRole('button', { name: 'Update status' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await shot(page, 'vehicle-header', size);
+
+    const reg = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByRole('button', { name: 'Current AF1800' }).click();
+    const form = new Af1800Modal(page, `Current AF1800 for ${reg}`);
+    await form.waitForPdf();
+    await shot(page, 'af1800-current', size);
+    await form.close();
+
+    await page.goto('/FleetDetails');
+    await page.getByRole('button', { name: 'Monthly AF1800 Report' }).click();
+    await shot(page, 'af1800-report-month', size);
   });
 }

@@ -1,13 +1,22 @@
 import type { FeedRow } from '../schema/feeds.ts';
 import { SHIFT_DAYS } from '../schema/organization.ts';
+import {
+  discrepancyRow,
+  inspectionResultRow,
+  inspectionRow,
+  organizationRow,
+  userRow,
+  vehicleRow,
+  workflowRuleRow,
+} from '../testing/feed-rows.ts';
 import type { Af1800Sources } from './af1800-form-sources.ts';
 
 /*
- * Feed rows for the AF1800 form tests: complete rows with plain defaults, so that each test states
- * only what its rule reads.
+ * The AF1800 form tests' rows: the shared builders (core/testing/feed-rows.ts) with what these tests
+ * assert on top (the organization and its contact, the people who sign and report, the vehicle's
+ * registration and type, shifts left to the shift times) and ids and dates by position, so that each
+ * test states only what its rule reads.
  */
-
-const T0 = '2026-01-01T00:00:00.000Z';
 
 export const SHIFT_TIMES: FeedRow<'organizations'>['shiftTimes'] = SHIFT_DAYS.map((day) => ({
   day,
@@ -19,39 +28,17 @@ export const SHIFT_TIMES: FeedRow<'organizations'>['shiftTimes'] = SHIFT_DAYS.ma
 }));
 
 export function org(overrides: Partial<FeedRow<'organizations'>> = {}): FeedRow<'organizations'> {
-  return {
-    orgId: 'org1',
+  return organizationRow({
     name: 'Wing 1 Vehicle Operations',
     location: 'Joint Base Example',
-    eolLeadTime: 30,
-    mxLeadTime: 7,
-    tdyLeadTime: 7,
-    washLeadTime: 7,
-    ltiLeadTime: 14,
-    pmiLeadTime: 14,
     contactInfo: [{ primaryContactUserId: 'vco1', primaryContactPhoneNumber: '(555) 555-0101', basePhoneNumber: '(555) 555-0100' }],
     shiftTimes: SHIFT_TIMES,
-    lastModificationDate: T0,
     ...overrides,
-  };
+  });
 }
 
 export function user(userId: string, firstName: string, lastName: string, overrides: Partial<FeedRow<'users'>> = {}): FeedRow<'users'> {
-  return {
-    userId,
-    firstName,
-    lastName,
-    givenName: firstName,
-    familyName: lastName,
-    fullName: `${firstName} ${lastName}`,
-    email: `${userId}@example.test`,
-    role: 'dispatcher',
-    orgId: 'org1',
-    active: true,
-    isAdmin: false,
-    sectionId: 's1',
-    ...overrides,
-  };
+  return userRow({ userId, firstName, lastName, role: 'dispatcher', ...overrides });
 }
 
 export const USERS = [
@@ -63,56 +50,15 @@ export const USERS = [
 ];
 
 export function vehicle(vehicleId = 'v1', overrides: Partial<FeedRow<'vehicles'>> = {}): FeedRow<'vehicles'> {
-  return {
-    vehicleId,
-    regNumber: `REG-${vehicleId}`,
-    orgId: 'org1',
-    vehicleType: 'Pickup Truck',
-    year: 2020,
-    make: 'Ford',
-    model: 'F-150',
-    wrm: false,
-    eolDate: null,
-    decommissionDate: null,
-    lastReportedHours: null,
-    lastReportedMileage: null,
-    fuelLevel: null,
-    sectionId: 's1',
-    workflowId: 1,
-    eticDate: null,
-    management: [],
-    status: [],
-    lastModificationDate: T0,
-    ...overrides,
-  };
+  return vehicleRow({ vehicleId, regNumber: `REG-${vehicleId}`, vehicleType: 'Pickup Truck', ...overrides });
 }
 
+/** Inspected by Sam Patel (insp1), with no shift recorded: the shift times tell it. */
 export function inspection(inspectionId: string, inspectionDate: string, overrides: Partial<FeedRow<'inspections'>> = {}): FeedRow<'inspections'> {
-  return {
-    inspectionId,
-    vehicleId: 'v1',
-    regNumber: 'REG-v1',
-    parentInspectionId: null,
-    workflowId: 1,
-    version: 1,
-    inspectionDate,
-    completionDate: inspectionDate,
-    submissionDate: inspectionDate,
-    miles: null,
-    hours: null,
-    passed: true,
-    numFixes: 0,
-    numNotes: 0,
-    inspectorId: 'insp1',
-    inspector: 'Sam Patel',
-    shift: null,
-    duration: 600,
-    fuelLevel: null,
-    lastModificationDate: inspectionDate,
-    ...overrides,
-  };
+  return inspectionRow({ inspectionId, inspectionDate, inspectorId: 'insp1', inspector: 'Sam Patel', shift: null, ...overrides });
 }
 
+/** A pass/fail answer for a boolean value, a threshold reading for a number, with an overview titled by the rule id. */
 export function result(
   resultId: string,
   inspectionId: string,
@@ -121,74 +67,25 @@ export function result(
   overrides: Partial<FeedRow<'inspectionResults'>> = {},
 ): FeedRow<'inspectionResults'> {
   const isPassing = typeof value === 'boolean' ? value : true;
-  return {
+  const ruleType = typeof value === 'boolean' ? 'passFail' : 'threshold';
+  return inspectionResultRow({
     resultId,
     inspectionId,
-    position: 0,
     ruleId,
     result: { isPassing, value },
-    isFixed: false,
-    comment: null,
-    overview: { title: ruleId, description: null, ruleType: typeof value === 'boolean' ? 'passFail' : 'threshold', fields: {} },
-    type: typeof value === 'boolean' ? 'passFail' : 'threshold',
-    units: null,
+    overview: { title: ruleId, description: null, ruleType, fields: {} },
+    type: ruleType,
     ...overrides,
-  };
+  });
 }
 
+/** Found by Sam Patel (insp1), its text 'Discrepancy {mxId}'; as built, open and reported to nobody. */
 export function discrepancy(mxId: string, dateDiscovered: string, overrides: Partial<FeedRow<'discrepancies'>> = {}): FeedRow<'discrepancies'> {
-  return {
-    mxId,
-    vehicleId: 'v1',
-    regNumber: 'REG-v1',
-    itemNo: 5,
-    discrepancy: `Discrepancy ${mxId}`,
-    dateDiscovered,
-    inspectorId: 'insp1',
-    reportMiles: null,
-    reportHours: null,
-    reportDate: null,
-    reporterUserId: null,
-    workOrder: null,
-    validFrom: dateDiscovered,
-    af1800StatusCode: null,
-    mxUserId: null,
-    disregard: false,
-    systemCode: null,
-    numFixed: 0,
-    parentInspectionId: null,
-    actualCompletionDate: null,
-    workDate: null,
-    estCompletionDate: null,
-    lastModificationDate: dateDiscovered,
-    ...overrides,
-  };
+  return discrepancyRow({ mxId, dateDiscovered, discrepancy: `Discrepancy ${mxId}`, inspectorId: 'insp1', ...overrides });
 }
 
 export function workflowRule(ruleId: string, title: string, overrides: Partial<FeedRow<'workflowRules'>> = {}): FeedRow<'workflowRules'> {
-  return {
-    workflowRuleId: `wr-${ruleId}`,
-    workflowId: 1,
-    position: 0,
-    ruleId,
-    originalRuleId: null,
-    title,
-    description: null,
-    frequency: 'daily',
-    ruleType: 'passFail',
-    newRuleType: 'CUSTOM',
-    fields: {},
-    lookup: null,
-    af1800Id: null,
-    isBoolean: true,
-    area: 'internal',
-    comment: 'either',
-    picture: 'either',
-    requireAnnotationOnFailure: true,
-    fixable: true,
-    icon: null,
-    ...overrides,
-  };
+  return workflowRuleRow({ ruleId, title, ...overrides });
 }
 
 export function sources(overrides: Partial<Af1800Sources> = {}): Af1800Sources {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedRow } from '../schema/feeds.ts';
 import { fleetRowSchema } from '../schema/fleet.ts';
+import { discrepancyRow, idSequence, inspectionRow, userRow, vehicleRow, workflowRow } from '../testing/feed-rows.ts';
 import { deriveFleetRows, type FleetSources } from './fleet-row.ts';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
@@ -9,92 +10,20 @@ const DAY_MS = 86_400_000;
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY_MS).toISOString();
 const audit = { creatorId: null, creatorName: null, creationDate: ago(60), lastModifierId: null, lastModifierName: null, lastModificationDate: ago(60) };
 
-let ids = 0;
-const id = (prefix: string) => `${prefix}${String(++ids).padStart(4, '0')}`;
+const id = idSequence();
 
+/** Valid for the last 200 days (`state` and `since` make status[0]), on workflow 101. */
 function vehicle(over: Partial<FeedRow<'vehicles'>> & { state?: FeedRow<'vehicles'>['status'][number]['status']; since?: string } = {}): FeedRow<'vehicles'> {
   const { state = 'valid', since = ago(200), ...rest } = over;
   const eticDate = rest.eticDate ?? null;
-  return {
-    vehicleId: 'v1',
-    regNumber: '23L0451',
-    orgId: 'org1',
-    vehicleType: 'Pickup',
-    year: 2023,
-    make: 'Ford',
-    model: 'F-150',
-    wrm: false,
-    eolDate: null,
-    decommissionDate: null,
-    lastReportedHours: null,
-    lastReportedMileage: 12_000,
-    fuelLevel: null,
-    sectionId: 'sec1',
-    workflowId: 101,
-    eticDate,
-    management: [],
-    status: [{ status: state, eticDate, validFrom: since, userId: null }],
-    lastModificationDate: ago(1),
-    ...rest,
-  };
+  return vehicleRow({ workflowId: 101, status: [{ status: state, eticDate, validFrom: since, userId: null }], ...rest });
 }
 
-function inspection(over: Partial<FeedRow<'inspections'>> = {}): FeedRow<'inspections'> {
-  const date = over.inspectionDate ?? ago(1);
-  return {
-    inspectionId: id('i'),
-    vehicleId: 'v1',
-    regNumber: '23L0451',
-    parentInspectionId: null,
-    workflowId: 101,
-    version: 1,
-    inspectionDate: date,
-    completionDate: date,
-    submissionDate: date,
-    miles: null,
-    hours: null,
-    passed: true,
-    numFixes: 0,
-    numNotes: 0,
-    inspectorId: 'u1',
-    inspector: 'Stored Name',
-    shift: 1,
-    duration: 600,
-    fuelLevel: null,
-    lastModificationDate: date,
-    ...over,
-  };
-}
+/** Yesterday, by u1 whose name is stored as 'Stored Name'. */
+const inspection = (over: Partial<FeedRow<'inspections'>> = {}) =>
+  inspectionRow({ inspectionId: id('i'), inspectionDate: ago(1), inspectorId: 'u1', inspector: 'Stored Name', ...over });
 
-function discrepancy(over: Partial<FeedRow<'discrepancies'>> = {}): FeedRow<'discrepancies'> {
-  const found = over.dateDiscovered ?? ago(5);
-  return {
-    mxId: id('d'),
-    vehicleId: 'v1',
-    regNumber: '23L0451',
-    itemNo: 20,
-    discrepancy: 'Left tail light out',
-    dateDiscovered: found,
-    inspectorId: 'u1',
-    reportMiles: null,
-    reportHours: null,
-    reportDate: found,
-    reporterUserId: null,
-    workOrder: null,
-    validFrom: found,
-    af1800StatusCode: null,
-    mxUserId: null,
-    disregard: false,
-    systemCode: null,
-    numFixed: 0,
-    parentInspectionId: null,
-    actualCompletionDate: null,
-    workDate: null,
-    estCompletionDate: null,
-    lastModificationDate: found,
-    ...over,
-  };
-}
+const discrepancy = (over: Partial<FeedRow<'discrepancies'>> = {}) => discrepancyRow({ mxId: id('d'), dateDiscovered: ago(5), ...over });
 
 const visit = (over: { mxDate?: string; completed?: boolean; completionDate?: string | null; vehicleId?: string }) => ({
   vehicleId: 'v1',
@@ -143,15 +72,8 @@ const note = (creationDate: string, vehicleId = 'v1'): FeedRow<'notes'> => ({
   lastModificationDate: creationDate,
 });
 
-const user = (userId: string, firstName: string, lastName: string): FeedRow<'users'> => ({
-  userId, firstName, lastName, givenName: firstName, familyName: lastName, fullName: `${firstName} ${lastName}`, email: `${userId}@example.test`,
-  role: 'inspector', orgId: 'org1', active: true, isAdmin: false, sectionId: 'sec1',
-});
-
-const workflow = (workflowId: number, title: string): FeedRow<'workflows'> => ({
-  workflowId, title, active: true, isTemplate: false, version: 1,
-  lastModifierId: null, lastModifierName: null, lastModificationDate: ago(100),
-});
+const user = (userId: string, firstName: string, lastName: string) => userRow({ userId, firstName, lastName });
+const workflow = (workflowId: number, title: string) => workflowRow({ workflowId, title });
 
 function sources(over: Partial<FleetSources> = {}): FleetSources {
   const none = { workflows: [], inspections: [], discrepancies: [], scheduledMx: [], ltis: [], pmis: [], waivers: [], tdys: [], notes: [], users: [] };

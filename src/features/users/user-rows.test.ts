@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../../core/schema/user.ts';
+import { userRow } from '../../../core/testing/feed-rows.ts';
 import { roleLabel, userGridRows } from './user-rows.ts';
 
+/** VCOs without a section unless a test says otherwise: the rows show both. */
 function user(userId: string, givenName: string, familyName: string, extra: Partial<UserRow> = {}): UserRow {
-  return {
-    userId,
-    firstName: givenName,
-    lastName: familyName,
-    givenName,
-    familyName,
-    fullName: `${givenName} ${familyName}`,
-    email: `${userId}@example.test`,
-    role: 'vco',
-    orgId: 'org1',
-    active: true,
-    isAdmin: false,
-    sectionId: null,
-    ...extra,
-  };
+  return userRow({ userId, firstName: givenName, lastName: familyName, role: 'vco', sectionId: null, ...extra });
 }
 
 describe('userGridRows', () => {

@@ -1,15 +1,16 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { vehicleRow } from '../../../core/testing/feed-rows.ts';
 import { InvalidMutationError } from '../errors.ts';
 import { mutate } from '../mutator.ts';
 import { ctx, freshDb } from '../testing/fixtures.ts';
 import { createVehicle, type CreateVehicleArgs } from './create-vehicle.ts';
 import { createVehicleType } from './create-vehicle-type.ts';
 import { mutatorByName } from './index.ts';
+import { AT } from './testing.ts';
 
 const VEHICLE_ID = 'V1StGXR8_Z5jdHi6B-myT';
 const TYPE_ID = 'T1StGXR8_Z5jdHi6B-myT';
-const AT = '2026-03-01T10:00:00.000Z';
 
 const newVehicle: CreateVehicleArgs = {
   vehicleId: VEHICLE_ID,
@@ -27,27 +28,22 @@ describe('createVehicle', () => {
     const db = freshDb();
     await mutate(db, createVehicle, newVehicle, ctx);
 
+    // What the arguments leave out (year, make, model, EOL) and a new vehicle does not have yet (readings,
+    // decommission date, ETIC) is null, as the builder has it.
     expect(await db.feed('vehicles').get(VEHICLE_ID)).toEqual({
       id: VEHICLE_ID,
-      vehicleId: VEHICLE_ID,
-      regNumber: 'AB-1234',
-      orgId: 'org1',
-      vehicleType: 'Truck',
-      year: null,
-      make: null,
-      model: null,
-      wrm: true,
-      eolDate: null,
-      decommissionDate: null,
-      lastReportedHours: null,
-      lastReportedMileage: null,
-      fuelLevel: null,
-      sectionId: 's1',
-      workflowId: 7,
-      eticDate: null,
-      management: [{ sectionId: 's1', workflowId: 7, vehicleType: 'Truck', wrm: true, eolDate: null, eticDate: null, validFrom: AT }],
-      status: [{ status: 'valid', eticDate: null, validFrom: AT, userId: null }],
-      lastModificationDate: AT,
+      ...vehicleRow({
+        vehicleId: VEHICLE_ID,
+        regNumber: 'AB-1234',
+        orgId: 'org1',
+        vehicleType: 'Truck',
+        wrm: true,
+        sectionId: 's1',
+        workflowId: 7,
+        management: [{ sectionId: 's1', workflowId: 7, vehicleType: 'Truck', wrm: true, eolDate: null, eticDate: null, validFrom: AT }],
+        status: [{ status: 'valid', eticDate: null, validFrom: AT, userId: null }],
+        lastModificationDate: AT,
+      }),
     });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({

@@ -1,42 +1,25 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import { InvalidMutationError } from '../errors.ts';
 import { mutate } from '../mutator.ts';
-import { ctx, freshDb } from '../testing/fixtures.ts';
+import { ctx } from '../testing/fixtures.ts';
 import { mutatorByName } from './index.ts';
+import { AT, mirrorWith, OLD, storedVehicle } from './testing.ts';
 import { updateVehicle } from './update-vehicle.ts';
 
-const OLD = '2026-01-01T00:00:00.000Z';
-const AT = '2026-03-01T10:00:00.000Z';
-
-const vehicle: Vehicle = {
-  vehicleId: 'v1',
-  regNumber: 'AB-1234',
-  orgId: 'org1',
-  vehicleType: 'Truck',
+const ETIC = '2026-02-01T00:00:00.000Z';
+/** Inoperable with an ETIC, set by u9, with readings and a description to change. */
+const vehicle = storedVehicle({
   year: 2015,
   make: 'Ford',
   model: 'F-150',
-  wrm: false,
-  eolDate: null,
-  decommissionDate: null,
   lastReportedHours: 100,
   lastReportedMileage: 2000,
   fuelLevel: 0.5,
-  sectionId: 's1',
-  workflowId: 7,
-  eticDate: '2026-02-01T00:00:00.000Z',
-  management: [{ sectionId: 's1', workflowId: 7, vehicleType: 'Truck', wrm: false, eolDate: null, eticDate: '2026-02-01T00:00:00.000Z', validFrom: OLD }],
-  status: [{ status: 'invalid', eticDate: '2026-02-01T00:00:00.000Z', validFrom: OLD, userId: 'u9' }],
-  lastModificationDate: OLD,
-};
-
-async function seededDb() {
-  const db = freshDb();
-  await db.feed('vehicles').put({ ...vehicle, id: 'v1' });
-  return db;
-}
+  eticDate: ETIC,
+  status: [{ status: 'invalid', eticDate: ETIC, validFrom: OLD, userId: 'u9' }],
+});
+const seededDb = () => mirrorWith(vehicle);
 
 describe('updateVehicle', () => {
   it('moves section and workflow on the row and in management[0], and queues PATCH /data/v2/vehicles/{id}', async () => {

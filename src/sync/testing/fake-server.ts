@@ -1,5 +1,7 @@
 import type { MutationResult, PullResponse, PushBody, PushMutation } from '../../../core/schema/sync.ts';
+import type { FeedRow } from '../../../core/schema/feeds.ts';
 import { settingRowId } from '../../../core/schema/settings.ts';
+import * as feedRows from '../../../core/testing/feed-rows.ts';
 import type { ApiClient } from '../api.ts';
 import { ApiError, OfflineError } from '../errors.ts';
 
@@ -36,21 +38,9 @@ function after(row: StoredRow, pos: Position): boolean {
   return row.t > pos.t || (row.t === pos.t && row.id > pos.id);
 }
 
-export function userRow(userId: string, firstName: string, lastName: string): Record<string, unknown> {
-  return {
-    userId,
-    firstName,
-    lastName,
-    givenName: firstName,
-    familyName: lastName,
-    fullName: `${firstName} ${lastName}`,
-    email: `${userId.toLowerCase()}@example.test`,
-    role: 'vco',
-    orgId: 'org1',
-    active: true,
-    isAdmin: true,
-    sectionId: null,
-  };
+/** The users row the fake server writes: an admin VCO without a section. */
+export function userRow(userId: string, firstName: string, lastName: string): FeedRow<'users'> {
+  return feedRows.userRow({ userId, firstName, lastName, email: `${userId.toLowerCase()}@example.test`, role: 'vco', isAdmin: true, sectionId: null });
 }
 
 /**

@@ -6,6 +6,9 @@ import { AppShell } from './pages/app-shell.ts';
 import { demoAccount } from './support/accounts.ts';
 
 test('the app is installable: a valid manifest and a controlling service worker', async ({ baseURL, launchOptions }) => {
+  // A fresh profile on disk: a full sign-in and first sync, then the worker precaches the app with the
+  // PDF engine and pdf.js (about 4 MB) before it takes control. On a loaded machine that passes 60 s.
+  test.setTimeout(120_000);
   // Chromium never offers installation in an incognito context, which is what a test context is:
   // this test uses a browser profile on disk, as an installed app would.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-install-'));

@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test('a supervisor edits section, workflow, year, EOL date and WRM in the vehicle header; each shows at once and survives a reload', async ({ page, baseURL }) => {
+test('a supervisor edits section, workflow, type, year, EOL date and WRM in the vehicle header; each shows at once and survives a reload', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const account = demoAccount('sectionlead');
   const { vehicle, serverCopy } = await createVehicle(baseURL!, account, { make: 'Ford', model: 'F-250' });
@@ -35,6 +35,13 @@ test('a supervisor edits section, workflow, year, EOL date and WRM in the vehicl
   expect(newWorkflow).not.toBe(workflow);
   await expect(header.field('Inspection Workflow')).toHaveText(newWorkflow);
 
+  // A type the organization does not have yet: it is created with the change.
+  await header.editDescription(async (dialog) => {
+    await dialog.getByLabel('Vehicle Type').fill('Wrecker 5T');
+    await dialog.getByLabel('Make').click();
+  });
+  await expect(header.field('Type')).toHaveText('Wrecker 5T');
+
   await header.editDescription((dialog) => dialog.getByLabel('Year').fill('2019'));
   await expect(header.field('Year / Make / Model')).toHaveText('2019 Ford F-250');
 
@@ -52,10 +59,10 @@ test('a supervisor edits section, workflow, year, EOL date and WRM in the vehicl
   // Every edit went through the outbox: all of them reach the server, none is refused.
   await expect
     .poll(async () => {
-      const { year, make, model, eolDate, wrm, sectionId, workflowId } = await serverCopy();
-      return { year, make, model, eolDate, wrm, sectionMoved: sectionId !== vehicle.sectionId, workflowMoved: workflowId !== vehicle.workflowId };
+      const { vehicleType, year, make, model, eolDate, wrm, sectionId, workflowId } = await serverCopy();
+      return { vehicleType, year, make, model, eolDate, wrm, sectionMoved: sectionId !== vehicle.sectionId, workflowMoved: workflowId !== vehicle.workflowId };
     }, { timeout: 15_000 })
-    .toEqual({ year: 2019, make: 'Ford', model: 'F-250', eolDate: '2031-12-31', wrm: true, sectionMoved: true, workflowMoved: true });
+    .toEqual({ vehicleType: 'Wrecker 5T', year: 2019, make: 'Ford', model: 'F-250', eolDate: '2031-12-31', wrm: true, sectionMoved: true, workflowMoved: true });
   await expect(app.syncStatus).toContainText('All changes saved', { timeout: 15_000 });
   await expect(header.pending).toBeHidden();
 
@@ -63,6 +70,7 @@ test('a supervisor edits section, workflow, year, EOL date and WRM in the vehicl
   await header.waitFor(vehicle.regNumber);
   await expect(header.field('Section')).toHaveText(newSection);
   await expect(header.field('Inspection Workflow')).toHaveText(newWorkflow);
+  await expect(header.field('Type')).toHaveText('Wrecker 5T');
   await expect(header.field('Year / Make / Model')).toHaveText('2019 Ford F-250');
   await expect(header.field('EOL Date')).toHaveText('12/31/2031');
   await expect(header.field('WRM')).toHaveText('Yes');

@@ -1,31 +1,25 @@
-// Fleet Details rows: deriveFleetRows over 5,000 vehicles with a year of history, generated with
-// server/seed (organizations of 250 vehicles, one at a time to bound memory) and turned into feed rows
-// by the sync tables' own toApi functions. Beside it, in the same run, two baselines that compute the
+// Fleet Details rows: deriveFleetRows over 5,000 vehicles with a year of history: the data set of
+// bench/fleet-data.ts (server/seed's generator, organizations of 250 merged into one, turned into feed rows
+// by the sync tables' own toApi functions and read back from the bench cache as storage would return
+// them), shared with bench/fleet-grid.bench.ts. Beside it, in the same run, two baselines that compute the
 // same rows per vehicle with sorts, filters and Date objects: one that first groups every source by
 // vehicle in Maps, and the naive one that filters every whole source for each vehicle (timed on a
 // sample and scaled to the fleet, as the full run would take a quarter of an hour). The grouped
 // baseline's rows are compared with deriveFleetRows' on the whole fleet: the bench fails if any differs.
-// BENCH_FLEET_VEHICLES and BENCH_FLEET_DAYS change the size. CPU time and the load average are printed
-// beside wall time, as other work on the machine stretches wall time; the best of several runs is the
-// figure least disturbed by it.
+// BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS and BENCH_FLEET_TODAY change the data. CPU time and the load
+// average are printed beside wall time, as other work on the machine stretches wall time; the best of
+// several runs is the figure least disturbed by it.
 import os from 'node:os';
 import { deriveFleetRows, RECENT_WINDOW_DAYS, VISITS_TO_MX_WINDOW_DAYS, type FleetSources } from '../core/rules/fleet-row.ts';
 import { pdfLink } from '../core/rules/fleet-row-display.ts';
 import { feedSchemas, type FeedName } from '../core/schema/feeds.ts';
 import type { FleetRow } from '../core/schema/fleet.ts';
-import { generateSeed } from '../server/seed/generate.ts';
-import type { SeedRow, SeedTableName } from '../server/seed/types.ts';
-import { userToRow } from '../server/sync/core-tables.ts';
-import * as e from '../server/sync/entity-to-api.ts';
-import * as r from '../server/sync/record-to-api.ts';
+import { fleetDataOptions, loadFleetSources } from './fleet-data.ts';
 import { measure, table } from './measure.ts';
 
-const VEHICLES = Number(process.env.BENCH_FLEET_VEHICLES ?? 5_000);
-const DAYS = Number(process.env.BENCH_FLEET_DAYS ?? 365);
-const PER_ORG = 250;
-const TODAY = new Date(Date.UTC(2026, 10, 1));
+const OPTIONS = fleetDataOptions();
 /** The derivation runs in the morning after the history's last day. */
-const NOW = new Date(TODAY.getTime() + 9 * 3_600_000);
+const NOW = new Date(OPTIONS.today.getTime() + 9 * 3_600_000);
 const NAIVE_SAMPLE = 100;
 const RUNS = 9;
 const DAY_MS = 86_400_000;
@@ -33,44 +27,11 @@ const DAY_MS = 86_400_000;
 type Records = Exclude<keyof FleetSources, 'vehicles' | 'workflows' | 'users'>;
 type Finder = <K extends Records>(kind: K, vehicleId: string) => FleetSources[K];
 
-/** Seed rows are insert rows; the toApi functions read only columns the seed always fills. */
-function append<K extends SeedTableName, T>(target: T[], rows: SeedRow<K>[], toApi: (row: never) => T): void {
-  for (const row of rows) target.push(toApi(row as never));
-}
-
-/**
- * The rows as they come out of IndexedDB or PostgreSQL: read in one go, source by source, each a fresh
- * object whose strings (ids, dates) are its own, not shared with the vehicle's other rows as the
- * generator's are, and not scattered among the generator's garbage.
- */
-function asRead(s: FleetSources): void {
-  for (const feed of Object.keys(s) as (keyof FleetSources)[]) {
-    const rows = s[feed] as unknown[];
-    for (let i = 0; i < rows.length; i++) rows[i] = JSON.parse(JSON.stringify(rows[i])) as unknown;
-  }
-}
-
-/** Generates the fleet organization by organization and keeps only the feed rows Fleet Details reads. */
-function generateSources(): FleetSources {
-  const s: FleetSources = { vehicles: [], workflows: [], inspections: [], discrepancies: [], scheduledMx: [], ltis: [], pmis: [], waivers: [], tdys: [], notes: [], users: [] };
-  for (let first = 0, org = 1; first < VEHICLES; first += PER_ORG, org++) {
-    const { tables: t } = generateSeed({ orgs: 1, firstOrg: org, vehicles: Math.min(PER_ORG, VEHICLES - first), days: DAYS, today: TODAY });
-    append(s.vehicles, t.vehicles, e.vehicleToApi);
-    append(s.workflows, t.workflows, e.workflowToApi);
-    append(s.users, t.users, userToRow);
-    append(s.inspections, t.inspections, e.inspectionToApi);
-    append(s.discrepancies, t.discrepancies, r.discrepancyToApi);
-    append(s.scheduledMx, t.scheduledMx, r.scheduledMxToApi);
-    append(s.ltis, t.ltis, r.ltiToApi);
-    append(s.pmis, t.pmis, r.pmiToApi);
-    append(s.waivers, t.waivers, r.waiverToApi);
-    append(s.tdys, t.tdys, r.tdyToApi);
-    append(s.notes, t.notes, r.noteToApi);
-  }
-  asRead(s);
-  // Every source is named after its feed: the mapping is checked against the feed schemas.
-  for (const [feed, rows] of Object.entries(s) as [FeedName, unknown[]][]) for (const row of rows.slice(0, 500)) feedSchemas[feed].parse(row);
-  return s;
+/** The shared data set; every source is named after its feed: the rows are checked against the feed schemas. */
+async function loadSources(): Promise<{ sources: FleetSources; generatedSeconds: number | null }> {
+  const loaded = await loadFleetSources(OPTIONS);
+  for (const [feed, rows] of Object.entries(loaded.sources) as [FeedName, unknown[]][]) for (const row of rows.slice(0, 500)) feedSchemas[feed].parse(row);
+  return loaded;
 }
 
 function groupBy<T extends { vehicleId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -191,10 +152,11 @@ async function timed<T>(work: () => T) {
 }
 
 export async function run(): Promise<void> {
-  const generated = await measure(async () => generateSources());
-  const sources = generated.value;
+  const loaded = await measure(loadSources);
+  const { sources, generatedSeconds } = loaded.value;
   const counts = Object.entries(sources).map(([kind, rows]) => `${(rows as unknown[]).length} ${kind}`);
-  console.log(`${VEHICLES} vehicles x ${DAYS} days generated and mapped in ${generated.seconds.toFixed(1)} s: ${counts.join(', ')}`);
+  const made = generatedSeconds === null ? 'from the cache' : `generated in ${generatedSeconds.toFixed(0)} s`;
+  console.log(`${OPTIONS.vehicles} vehicles x ${OPTIONS.days} days (${made}), read in ${loaded.seconds.toFixed(1)} s: ${counts.join(', ')}`);
   const records = Object.values(sources).reduce((n, rows) => n + (rows as unknown[]).length, 0);
 
   const cold = await timed(() => deriveFleetRows(sources, NOW));

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Stack, Title } from '@mantine/core';
 import { IconCirclePlus, IconFileTypePdf } from '@tabler/icons-react';
@@ -20,6 +20,7 @@ import { useFleetRows } from './use-fleet-rows.ts';
 const DEFAULT_FILTERS: FilterState = { inCommission: { kind: 'TOGGLE', on: false } };
 const DEFAULT_SORT = [{ id: 'inspectionDate', desc: true }];
 const VIEW_SETTINGS = { filter: 'fleetDetailFilter', columns: 'fleetDetailColumnsState' } as const;
+const rowId = (row: FleetRow) => row.vehicleId;
 
 /**
  * Fleet Details (/FleetDetails, part 1 §2): one row per vehicle, derived on the device from the
@@ -40,12 +41,17 @@ export function FleetDetailsScreen() {
   const columns = useMemo(() => fleetColumns(new Map(JSON.parse(sectionsKey) as [string, string][]), setAf1800), [sectionsKey]);
   const csvColumns = useMemo(() => fleetCsvColumns(columns), [columns]);
 
-  // The CSV holds what the grid shows: its filters, columns, sort and search as they are now.
-  const [gridView, setGridView] = useState<GridViewState | null>(null);
+  // The CSV holds what the grid shows: its filters, columns, sort and search as they are now. Kept in a
+  // ref, not state: only the download reads it, and state would render the whole screen (grid, filter
+  // panel, dialogs) once more after every filter, sort or column change.
+  const gridView = useRef<GridViewState | null>(null);
+  const onViewChange = useCallback((view: GridViewState) => {
+    gridView.current = view;
+  }, []);
 
   const downloadCsv = () => {
-    if (!gridView) return;
-    const view = exportView(rows ?? [], columns, csvColumns, gridView);
+    if (!gridView.current) return;
+    const view = exportView(rows ?? [], columns, csvColumns, gridView.current);
     downloadText(toCsv(view.rows, view.columns), fleetCsvFileName(new Date()), 'text/csv;charset=utf-8');
   };
 
@@ -75,13 +81,13 @@ export function FleetDetailsScreen() {
         columns={columns}
         rows={rows}
         error={error}
-        getRowId={(row) => row.vehicleId}
+        getRowId={rowId}
         viewSettings={VIEW_SETTINGS}
         defaultFilters={DEFAULT_FILTERS}
         defaultSort={DEFAULT_SORT}
         toolbar={toolbar}
         onRowDoubleClick={openVehicle}
-        onViewChange={setGridView}
+        onViewChange={onViewChange}
       />
       {readOnly ? null : <AddVehiclesDialog opened={addOpen} onClose={() => setAddOpen(false)} sections={sections} />}
       {af1800 ? <VehicleAf1800Modal target={af1800} onClose={() => setAf1800(null)} /> : null}

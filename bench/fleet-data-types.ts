@@ -1,0 +1,35 @@
+// Shapes shared by the fleet benchmark data generator (bench/fleet-data.ts), its worker and its merger.
+import type { SeedOrganization, SeedRow } from '../server/seed/types.ts';
+
+/** The feeds Fleet Details reads on the device: the rule's sources and the section names. */
+export const FLEET_FEEDS = ['sections', 'users', 'vehicles', 'workflows', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis', 'waivers', 'tdys', 'notes'] as const;
+export type FleetFeed = (typeof FLEET_FEEDS)[number];
+
+/** The seed tables kept: the feeds' tables and the organization, which the server needs to sign in. */
+export const KEPT_TABLES = ['organizations', ...FLEET_FEEDS] as const;
+export type KeptTable = (typeof KEPT_TABLES)[number];
+export type KeptTables = { [K in KeptTable]: SeedRow<K>[] };
+
+/** Feed rows as the mirror stores them: the REST shape plus the row id of the feed. */
+export type FeedRows = Record<FleetFeed, Record<string, unknown>[]>;
+
+export interface FleetDataOptions {
+  vehicles: number;
+  days: number;
+  /** The history ends the day before. */
+  today: Date;
+}
+
+export interface GenerateRequest {
+  org: number;
+  vehicles: number;
+  days: number;
+  /** Epoch ms (a Date crosses to the worker as one too, but a number says what the worker needs). */
+  today: number;
+}
+
+export interface GeneratedOrg {
+  org: number;
+  organization: SeedOrganization;
+  tables: KeptTables;
+}

@@ -1,0 +1,80 @@
+// What the bench page (bench/fleet-grid/page) offers the Node side as window.fleetBench. Every time
+// is measured in the page with performance.now(), so no round trip to Node is in any figure (only the
+// main thread's CPU time is read from Node, around each call: bench/fleet-grid/steps.ts).
+
+/** Where the screen's rows come from: derived from the mirror by the real hook, or fetched. */
+export type RowSource = 'mirror' | 'fetch';
+
+/** Milliseconds from the user's action until the DOM shows its result, and until the frame after. */
+export interface StepTimes {
+  domMs: number;
+  paintMs: number;
+}
+
+export interface MountTimes extends StepTimes {
+  /** Mirror only: the hook's reads of the feeds, from the first toArray to the last answer. */
+  readMs: number | null;
+  /** Mirror only: deriveFleetRows as the hook called it. */
+  deriveMs: number | null;
+  /** From the rows being ready (derived, or at once when fetched) until they are in the DOM. */
+  renderMs: number;
+  /** Mirror only: records the rule read (every source row). */
+  records: number | null;
+  /** Rows the grid counts (vehicles in commission). */
+  rows: number;
+}
+
+export interface FetchTimes {
+  /** Until the response headers: the server has read its database and derived the rows. */
+  headersMs: number;
+  /** Until the JSON body is parsed. */
+  totalMs: number;
+  /** Checking the parsed rows with fleetRowSchema, as the app checks every response. */
+  zodMs: number;
+  bytes: number;
+  rows: number;
+}
+
+export interface FilterCounts {
+  /** Rows shown with the Status filter hiding FMC. */
+  shown: number;
+  total: number;
+}
+
+export type SortDirection = 'ascending' | 'descending' | 'none';
+
+export interface FillResult {
+  rows: number;
+  ms: number;
+}
+
+export interface FleetBenchApi {
+  /** The data key the mirror was filled for, or null. */
+  mirrorKey(): Promise<string | null>;
+  /** Empties the mirror's feeds and forgets its key. */
+  clearMirror(): Promise<void>;
+  /** Adds one generated organization's feed files to the mirror. */
+  fillOrg(org: number, feeds: readonly string[]): Promise<FillResult>;
+  setMirrorKey(key: string): Promise<void>;
+  /** Renders the real Fleet Details screen and waits for its rows. */
+  mount(source: RowSource): Promise<MountTimes>;
+  unmount(): Promise<void>;
+  /** deriveFleetRows once more over the sources of the last mirror mount (a warm run): its ms. */
+  rederive(): Promise<number>;
+  /** Drops the page's hold on those sources, so that the screen's heap is its own again. */
+  forgetSources(): Promise<void>;
+  /** GET /data/v2/fleet/bulk, the rows the 'fetch' source then shows. */
+  fetchBulk(accessToken: string): Promise<FetchTimes>;
+  filterCounts(): Promise<FilterCounts>;
+  /** Opens the filter panel (the filter is set there). */
+  openFilters(): Promise<void>;
+  closeFilters(): Promise<void>;
+  /** Unticks (hide) or ticks FMC in the panel's Status filter. */
+  filterClick(hide: boolean): Promise<StepTimes>;
+  /** Clicks the Reg Number header, whose sort then goes to `dir`. */
+  sortClick(dir: SortDirection): Promise<StepTimes>;
+  /** Lets pending work finish and collects garbage: between measured steps. */
+  settle(): Promise<void>;
+  /** The rows the last mount showed (in commission), to compare the two sources. */
+  rows(): Promise<unknown[]>;
+}

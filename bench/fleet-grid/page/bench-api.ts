@@ -1,0 +1,42 @@
+import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
+import type { FleetBenchApi } from '../api.ts';
+import { benchState } from './bench-state.ts';
+import { settle } from './dom.ts';
+import { fetchBulk } from './fetch-bulk.ts';
+import { clearMirror, fillOrg, mirrorKey, setMirrorKey } from './fill.ts';
+import { closeFilters, filterClick, filterCounts, openFilters, sortClick } from './interactions.ts';
+import { currentRows, mount, unmount } from './mount.tsx';
+import { TimedMirror } from './timed-mirror.ts';
+
+export function createBenchApi(): FleetBenchApi {
+  const db = new TimedMirror('fleet-bench-mirror');
+  return {
+    mirrorKey: () => mirrorKey(db),
+    clearMirror: () => clearMirror(db),
+    fillOrg: (org, feeds) => fillOrg(db, org, feeds),
+    setMirrorKey: (key) => setMirrorKey(db, key),
+    mount: (source) => mount(db, source),
+    unmount: async () => {
+      unmount();
+      await settle();
+    },
+    rederive: async () => {
+      const sources = benchState.lastDerive?.sources;
+      if (!sources) throw new Error('mount the mirror source first');
+      const start = performance.now();
+      deriveFleetRows(sources, new Date());
+      return performance.now() - start;
+    },
+    forgetSources: async () => {
+      if (benchState.lastDerive) benchState.lastDerive.sources = null;
+    },
+    fetchBulk: (accessToken) => fetchBulk(db, accessToken),
+    filterCounts: async () => filterCounts(),
+    openFilters,
+    closeFilters,
+    filterClick,
+    sortClick,
+    settle: () => settle(),
+    rows: async () => currentRows(),
+  };
+}

@@ -1,0 +1,32 @@
+import type { FleetSources } from '../../../core/rules/fleet-row.ts';
+import type { FleetRow } from '../../../core/schema/fleet.ts';
+import type { Section } from '../../../core/schema/organization.ts';
+import type { RowSource } from '../api.ts';
+
+/** The last deriveFleetRows call the screen's hook made, with what it was given and gave back. */
+export interface DeriveRecord {
+  ms: number;
+  /** performance.now() when it returned. */
+  endAt: number;
+  records: number;
+  /** Kept for warm runs until forgotten: holding them would slow every later garbage collection. */
+  sources: FleetSources | null;
+  rows: FleetRow[];
+}
+
+/** A group of toArray calls made in one synchronous run (the hook's Promise.all) and when all answered. */
+export interface ReadBatch {
+  feeds: string[];
+  start: number;
+  end: number;
+  pending: number;
+}
+
+/** What the seams in the screen's modules record and read; one page runs one mount at a time. */
+export const benchState = {
+  /** Set before a mount and kept until it unmounts. */
+  source: 'mirror' as RowSource,
+  fetched: null as { rows: FleetRow[]; sections: Section[] } | null,
+  lastDerive: null as DeriveRecord | null,
+  reads: [] as ReadBatch[],
+};

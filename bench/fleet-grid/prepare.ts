@@ -1,0 +1,56 @@
+// Puts the same data in both places the bench reads it from: the server's database (PGlite in the bench
+// cache) and the page's IndexedDB mirror (in the cached browser profile). Each is kept once complete, so a
+// later run prepares nothing; an incomplete one is started again. When both are missing they are filled
+// together, organization by organization, while the workers generate the next ones.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '../../server/seed/demo-users.ts';
+import { emptyTables, type SeedData } from '../../server/seed/types.ts';
+import { writeSeed } from '../../server/seed/write-seed.ts';
+import { FLEET_FEEDS, feedsCached, generateFleet, orgCount, type FleetDataOptions, type FleetPart } from '../fleet-data.ts';
+import type { BenchBrowser } from './browser.ts';
+import type { BenchServer } from './server.ts';
+
+export const databaseDir = (cacheDir: string) => path.join(cacheDir, 'pglite');
+const seededMarker = (cacheDir: string) => path.join(cacheDir, 'pglite.complete');
+
+/** Whether the cached database is complete; an incomplete one is removed, to be seeded from empty. */
+export function databaseReady(cacheDir: string): boolean {
+  if (fs.existsSync(seededMarker(cacheDir))) return true;
+  fs.rmSync(databaseDir(cacheDir), { recursive: true, force: true });
+  return false;
+}
+
+export interface Prepared {
+  /** What had to be made this run, e.g. ['database', 'mirror']; empty when everything was cached. */
+  made: string[];
+  seconds: number;
+}
+
+async function seed(server: BenchServer, part: FleetPart): Promise<void> {
+  const data: SeedData = { password: DEMO_PASSWORD, organizations: [part.merger.organization], tables: { ...emptyTables(), ...part.tables }, blobs: [] };
+  await writeSeed(server.ctx, data);
+}
+
+export async function prepareData(o: FleetDataOptions, cacheDir: string, server: BenchServer, browser: BenchBrowser): Promise<Prepared> {
+  const started = performance.now();
+  const key = path.basename(cacheDir);
+  const seeded = fs.existsSync(seededMarker(cacheDir));
+  const filled = (await browser.call('mirrorKey')) === key;
+  const made = [...(seeded ? [] : ['database']), ...(filled ? [] : ['mirror'])];
+  if (!filled) await browser.call('clearMirror');
+  const fill = async (org: number) => {
+    if (!filled) await browser.call('fillOrg', org, FLEET_FEEDS);
+  };
+  if (!seeded) {
+    // The database needs the generated rows themselves, not the feed files: generate again.
+    await generateFleet(o, cacheDir, (part) => Promise.all([seed(server, part), fill(part.org)]).then(() => undefined));
+    fs.writeFileSync(seededMarker(cacheDir), new Date().toISOString());
+  } else if (!filled && feedsCached(cacheDir)) {
+    for (let org = 1; org <= orgCount(o); org++) await fill(org);
+  } else if (!filled) {
+    await generateFleet(o, cacheDir, (part) => fill(part.org));
+  }
+  if (!filled) await browser.call('setMirrorKey', key);
+  return { made, seconds: (performance.now() - started) / 1000 };
+}

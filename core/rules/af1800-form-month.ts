@@ -16,9 +16,14 @@ export function af1800MonthRange(month: Af1800Month): MonthRange {
   return { start: Date.UTC(month.year, month.month - 1, 1), end: Date.UTC(month.year, month.month, 1) };
 }
 
-/** The month of the current form: the UTC month of `now`. */
+/** The form month a moment falls in: its UTC month. */
+export function af1800MonthOf(at: Date): Af1800Month {
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1 };
+}
+
+/** The month of the current form: the month of `now`. */
 export function currentAf1800Month(now: Date): Af1800Month {
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+  return af1800MonthOf(now);
 }
 
 /** MM/yyyy, as the month picker and the modal titles write a month (part 2 §2.8, §5). */

@@ -1,4 +1,5 @@
 import type { FeedRow } from '../schema/feeds.ts';
+import { displayName } from '../schema/user.ts';
 
 type User = FeedRow<'users'>;
 
@@ -32,8 +33,7 @@ export class People {
 
   private userName(userId: string | null): string {
     const user = userId === null ? undefined : this.byId.get(userId);
-    if (!user) return '';
-    return user.fullName.trim() || `${user.firstName} ${user.lastName}`.trim();
+    return user ? displayName(user) : '';
   }
 
   /** "First Last" of the user, else the stored name, else ''. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { af1800FormSchema, af1800ReportSchema } from '../schema/af1800.ts';
-import { assembleAf1800Form, assembleAf1800Report, assembleCurrentAf1800Form, hasAf1800Data, inCommissionDuring } from './af1800-form.ts';
+import { assembleAf1800Form, assembleAf1800Report, currentAf1800Month, inCommissionDuring } from './af1800-form.ts';
 import { af1800MonthRange } from './af1800-form-month.ts';
 import { discrepancy, inspection, result, sources, vehicle } from './af1800-form-fixtures.ts';
 
@@ -32,14 +32,17 @@ describe('assembleAf1800Form', () => {
     expect(assembleAf1800Form(reversed, vehicle(), MARCH, NOW)).toEqual(assembleAf1800Form(s, vehicle(), MARCH, NOW));
   });
 
-  it('makes the current form for the UTC month of now', () => {
-    const lateEvening = new Date('2026-03-31T23:30:00Z');
-    expect(assembleCurrentAf1800Form(busyMonth(), vehicle(), lateEvening)).toEqual(assembleAf1800Form(busyMonth(), vehicle(), MARCH, lateEvening));
-    expect(assembleCurrentAf1800Form(busyMonth(), vehicle(), new Date('2026-04-01T00:00:00Z'))).toMatchObject({ year: 2026, month: 4 });
+  it('takes the current form as the UTC month of now', () => {
+    expect(currentAf1800Month(new Date('2026-03-31T23:30:00Z'))).toEqual(MARCH);
+    expect(currentAf1800Month(new Date('2026-04-01T00:00:00Z'))).toEqual({ year: 2026, month: 4 });
   });
 });
 
-describe('hasAf1800Data', () => {
+/** Whether the month's combined report holds the vehicle: only vehicles with AF1800 data that month. */
+const hasAf1800Data = (s: ReturnType<typeof sources>, vehicleId: string, month: typeof MARCH) =>
+  assembleAf1800Report({ ...s, vehicles: [vehicle(vehicleId)] }, month, NOW).forms.length > 0;
+
+describe('a vehicle has AF1800 data in a month', () => {
   it('is true for an inspection, an amendment or a page 2 discrepancy in the month', () => {
     expect(hasAf1800Data(busyMonth(), 'v1', MARCH)).toBe(true);
     expect(hasAf1800Data(sources({ inspections: [inspection('a', '2026-03-05T07:00:00Z', { parentInspectionId: 'x' })] }), 'v1', MARCH)).toBe(true);

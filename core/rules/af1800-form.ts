@@ -1,6 +1,6 @@
 import type { Af1800Form, Af1800Month, Af1800Report } from '../schema/af1800.ts';
 import type { FeedRow } from '../schema/feeds.ts';
-import { af1800MonthRange, currentAf1800Month, type MonthRange } from './af1800-form-month.ts';
+import { af1800MonthRange, type MonthRange } from './af1800-form-month.ts';
 import { page1 } from './af1800-form-page1.ts';
 import { page2 } from './af1800-form-page2.ts';
 import { page3Items } from './af1800-form-page3.ts';
@@ -8,7 +8,7 @@ import { indexAf1800Sources, vehicleMonth, type Af1800Index, type Af1800Sources 
 
 export type { Af1800Sources } from './af1800-form-sources.ts';
 export { onMonthForm } from './af1800-form-sources.ts';
-export { AF1800_MONTH_MESSAGE, AF1800_YEAR_MESSAGE, af1800MonthProblem, af1800MonthRange, currentAf1800Month, formatAf1800Month, type MonthRange } from './af1800-form-month.ts';
+export { AF1800_MONTH_MESSAGE, AF1800_YEAR_MESSAGE, af1800MonthOf, af1800MonthProblem, af1800MonthRange, currentAf1800Month, formatAf1800Month, type MonthRange } from './af1800-form-month.ts';
 export { TIRE_PRESSURE_RULE_TITLES } from './af1800-form-tires.ts';
 
 type Vehicle = FeedRow<'vehicles'>;
@@ -39,20 +39,6 @@ function hasData(index: Af1800Index, vehicleId: string): boolean {
 /** One vehicle's form for a month; `now` is the form's production date (page 1 `date`). */
 export function assembleAf1800Form(sources: Af1800Sources, vehicle: Vehicle, month: Af1800Month, now: Date): Af1800Form {
   return formOf(indexAf1800Sources(sources, month, new Set([vehicle.vehicleId])), vehicle, now);
-}
-
-/** The vehicle's current form: the month of `now` (UTC). */
-export function assembleCurrentAf1800Form(sources: Af1800Sources, vehicle: Vehicle, now: Date): Af1800Form {
-  return assembleAf1800Form(sources, vehicle, currentAf1800Month(now), now);
-}
-
-/**
- * Whether the vehicle has AF1800 data in the month: an inspection (or amendment) performed in it, or a
- * discrepancy on its page 2 (found in the month, or carried over still open). A form without any is
- * blank but for its header, so the combined report leaves the vehicle out.
- */
-export function hasAf1800Data(sources: Af1800Sources, vehicleId: string, month: Af1800Month): boolean {
-  return hasData(indexAf1800Sources(sources, month, new Set([vehicleId])), vehicleId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FleetRow } from '../schema/fleet.ts';
 import type { FeedRow } from '../schema/feeds.ts';
+import { displayName } from '../schema/user.ts';
 import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
 import { pdfLink } from './fleet-row-display.ts';
 import { tallyFleet, type Tally } from './fleet-row-tally.ts';
@@ -76,7 +77,7 @@ export function deriveFleetRows(sources: FleetSources, now: Date): FleetRow[] {
   for (const w of sources.workflows) titles.set(w.workflowId, w.title);
   const names = new Map<string, string>();
   for (const u of sources.users) {
-    const name = u.fullName.trim() || `${u.firstName} ${u.lastName}`.trim();
+    const name = displayName(u);
     if (name) names.set(u.userId, name);
   }
   return sources.vehicles.map((v) => toRow(v, tallies.get(v.vehicleId)!, clock, titles, names));

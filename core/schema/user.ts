@@ -35,6 +35,11 @@ export function userNameFields(firstName: string, lastName: string) {
   return { firstName, lastName, givenName: firstName, familyName: lastName, fullName: `${firstName} ${lastName}`.trim() };
 }
 
+/** How a user is named on screens and forms: the full name, else first and last name. */
+export function displayName(user: Pick<UserRecord, 'fullName' | 'firstName' | 'lastName'>): string {
+  return user.fullName.trim() || `${user.firstName} ${user.lastName}`.trim();
+}
+
 /** The user as the sync feed carries it: the mirror joins orgName and sectionName itself. */
 export const userRowSchema = userRecordSchema.omit({ orgName: true, sectionName: true });
 export type UserRow = z.infer<typeof userRowSchema>;

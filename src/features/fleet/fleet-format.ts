@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { currentAf1800Month } from '../../../core/rules/af1800-form.ts';
+import { af1800MonthOf } from '../../../core/rules/af1800-form.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { vehicleFormTitle, type VehicleAf1800Target } from '../af1800/af1800-data.ts';
 
@@ -18,7 +18,7 @@ export function formatDate(iso: string | null | undefined): string {
 export function af1800Target(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNumber' | 'completionDate'>): VehicleAf1800Target | null {
   const { vehicleId, regNumber } = row;
   if (row.pdf === 'current') return { vehicleId, regNumber, month: 'current' };
-  if (row.pdf === 'monthly' && row.completionDate) return { vehicleId, regNumber, month: currentAf1800Month(new Date(row.completionDate)) };
+  if (row.pdf === 'monthly' && row.completionDate) return { vehicleId, regNumber, month: af1800MonthOf(new Date(row.completionDate)) };
   return null;
 }
 

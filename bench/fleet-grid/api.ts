@@ -12,13 +12,13 @@ export interface StepTimes {
 }
 
 export interface MountTimes extends StepTimes {
-  /** Mirror only: the hook's reads of the feeds, from the first toArray to the last answer. */
+  /** Mirror only: the hook's read of the mirror (readFleetSources), from its call to its answer. */
   readMs: number | null;
   /** Mirror only: deriveFleetRows as the hook called it. */
   deriveMs: number | null;
   /** From the rows being ready (derived, or at once when fetched) until they are in the DOM. */
   renderMs: number;
-  /** Mirror only: records the rule read (every source row). */
+  /** Mirror only: the records the rule was given (the sources the hook read). */
   records: number | null;
   /** Rows the grid counts (vehicles in commission). */
   rows: number;

@@ -1,7 +1,7 @@
 // Builds the bench page (bench/fleet-grid/page) with Vite's build API into the bench cache, never into the
-// app's dist. Production mode, as the app ships. Two seams, and only in this build: FleetDetailsScreen's
-// hook import goes to a switch that can also feed it fetched rows, and the hook's deriveFleetRows import
-// goes to a timed copy. A build is reused while the code it is made of is unchanged.
+// app's dist. Production mode, as the app ships. Three seams, and only in this build: FleetDetailsScreen's
+// hook import goes to a switch that can also feed it fetched rows, and the hook's imports of
+// readFleetSources and deriveFleetRows go to timed copies. A build is reused while the code it is made of is unchanged.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,10 +16,11 @@ const INPUTS = ['src', 'core', 'bench/fleet-grid/page', 'bench/fleet-grid/api.ts
 const SEAMS: { importer: string; target: string; replacement: string }[] = [
   { importer: 'src/features/fleet/FleetDetailsScreen.tsx', target: 'src/features/fleet/use-fleet-rows.ts', replacement: 'bench/fleet-grid/page/use-fleet-rows-switch.ts' },
   { importer: 'src/features/fleet/use-fleet-rows.ts', target: 'core/rules/fleet-row.ts', replacement: 'bench/fleet-grid/page/timed-fleet-row.ts' },
+  { importer: 'src/features/fleet/use-fleet-rows.ts', target: 'src/features/fleet/read-fleet-sources.ts', replacement: 'bench/fleet-grid/page/timed-read-fleet-sources.ts' },
 ];
 
 function seams(): Plugin {
-  const used = new Set<string>();
+  const used = new Set<(typeof SEAMS)[number]>();
   return {
     name: 'fleet-bench-seams',
     enforce: 'pre',
@@ -29,12 +30,12 @@ function seams(): Plugin {
       const to = path.relative(root, path.resolve(path.dirname(importer), source));
       const seam = SEAMS.find((s) => s.importer === from && s.target === to);
       if (!seam) return null;
-      used.add(seam.importer);
+      used.add(seam);
       return path.join(root, seam.replacement);
     },
     buildEnd() {
       // A renamed file would silently measure the wrong thing: every seam must have been taken.
-      const missed = SEAMS.filter((s) => !used.has(s.importer));
+      const missed = SEAMS.filter((s) => !used.has(s));
       if (missed.length > 0) this.error(`bench seams not used: ${missed.map((s) => `${s.importer} -> ${s.target}`).join(', ')}`);
     },
   };

@@ -51,7 +51,7 @@ export function printFigures(device: DeviceFigures, bulk: FetchFigures): void {
   table([
     line('open -> rows in the DOM', [d.domMs, d.cpuMs], [b.domMs + f.totalMs, b.cpuMs + f.cpuMs]),
     line('  rows ready: read + derive | fetch + JSON.parse', [(d.readMs ?? 0) + (d.deriveMs ?? 0), null], [f.totalMs, f.cpuMs]),
-    line('    read the mirror (12 feeds) | server answers', [d.readMs, null], [f.headersMs, null]),
+    line('    read the mirror (readFleetSources) | server answers', [d.readMs, null], [f.headersMs, null]),
     line('    deriveFleetRows, as the hook ran it', [d.deriveMs, null], [null, null], target(DERIVE_TARGET_MS, d.deriveMs)),
     line(`    deriveFleetRows, ${warm.length} more runs (median)`, [median(warm.map((r) => r.ms)), cpu(warm)], [null, null], target(DERIVE_TARGET_MS, median(warm.map((r) => r.ms)))),
     line('    download + JSON.parse', [null, null], [f.totalMs - f.headersMs, null]),

@@ -63,7 +63,7 @@ export interface BlobEntry {
   uploaded: boolean;
 }
 
-/** Indexes beyond the primary key `id`, per feed; each later change of these is a new version below. */
+/** Indexes beyond the primary key `id`, per feed, as version 1 made them; each later change is a new version below. */
 const FEED_INDEXES: Partial<Record<FeedName, string>> = {
   users: 'sectionId, email',
   userSettings: 'field',
@@ -118,6 +118,12 @@ export class MirrorDb extends Dexie {
   constructor(name: string) {
     super(name);
     this.version(1).stores(storesV1());
+    // Fleet Details reads recent inspections and notes by date, and a vehicle's older inspections newest
+    // first, instead of the whole history (src/features/fleet/read-fleet-sources.ts).
+    this.version(2).stores({
+      inspections: 'id, vehicleId, inspectionDate, [vehicleId+inspectionDate]',
+      notes: 'id, vehicleId, creationDate',
+    });
   }
 
   /** The mirror table of a feed. */

@@ -1,4 +1,5 @@
 import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
+import { MirrorDb } from '../../../src/db/mirror.ts';
 import type { FleetBenchApi } from '../api.ts';
 import { benchState } from './bench-state.ts';
 import { settle } from './dom.ts';
@@ -6,10 +7,9 @@ import { fetchBulk } from './fetch-bulk.ts';
 import { clearMirror, fillOrg, mirrorKey, setMirrorKey } from './fill.ts';
 import { closeFilters, filterClick, filterCounts, openFilters, sortClick } from './interactions.ts';
 import { currentRows, mount, unmount } from './mount.tsx';
-import { TimedMirror } from './timed-mirror.ts';
 
 export function createBenchApi(): FleetBenchApi {
-  const db = new TimedMirror('fleet-bench-mirror');
+  const db = new MirrorDb('fleet-bench-mirror');
   return {
     mirrorKey: () => mirrorKey(db),
     clearMirror: () => clearMirror(db),

@@ -14,12 +14,10 @@ export interface DeriveRecord {
   rows: FleetRow[];
 }
 
-/** A group of toArray calls made in one synchronous run (the hook's Promise.all) and when all answered. */
-export interface ReadBatch {
-  feeds: string[];
+/** The screen's read of the mirror (read-fleet-sources.ts), from its call to its answer. */
+export interface ReadRecord {
   start: number;
   end: number;
-  pending: number;
 }
 
 /** What the seams in the screen's modules record and read; one page runs one mount at a time. */
@@ -28,5 +26,5 @@ export const benchState = {
   source: 'mirror' as RowSource,
   fetched: null as { rows: FleetRow[]; sections: Section[] } | null,
   lastDerive: null as DeriveRecord | null,
-  reads: [] as ReadBatch[],
+  lastRead: null as ReadRecord | null,
 };

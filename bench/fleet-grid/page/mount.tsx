@@ -1,10 +1,10 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
+import type { MirrorDb } from '../../../src/db/mirror.ts';
 import type { MountTimes, RowSource } from '../api.ts';
 import { BenchApp, benchEngine } from './bench-app.tsx';
-import { benchState, type DeriveRecord } from './bench-state.ts';
+import { benchState, type DeriveRecord, type ReadRecord } from './bench-state.ts';
 import { afterPaint, dataRows, shownCount, whenDom } from './dom.ts';
-import { lastFleetRead, type TimedMirror } from './timed-mirror.ts';
 
 let root: Root | null = null;
 
@@ -15,11 +15,11 @@ export function currentRows(): FleetRow[] {
 }
 
 /** Renders Fleet Details and waits until the grid shows every row it should. */
-export async function mount(db: TimedMirror, source: RowSource): Promise<MountTimes> {
+export async function mount(db: MirrorDb, source: RowSource): Promise<MountTimes> {
   if (root) throw new Error('unmount first');
   benchState.source = source;
   benchState.lastDerive = null;
-  benchState.reads = [];
+  benchState.lastRead = null;
   const host = document.getElementById('root')!;
   let expected = -1;
   const start = performance.now();
@@ -30,9 +30,9 @@ export async function mount(db: TimedMirror, source: RowSource): Promise<MountTi
     return expected >= 0 && shownCount() === expected && dataRows().length > 0;
   }, 'the rows after mounting');
   const paintAt = await afterPaint();
-  const read = source === 'mirror' ? lastFleetRead() : null;
   // Set by the hook's deriveFleetRows during the mount (control flow cannot see that).
   const derive = benchState.lastDerive as DeriveRecord | null;
+  const read = source === 'mirror' ? (benchState.lastRead as ReadRecord | null) : null;
   return {
     readMs: read ? read.end - read.start : null,
     deriveMs: derive?.ms ?? null,

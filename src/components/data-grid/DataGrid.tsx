@@ -6,6 +6,7 @@ import type { MRT_SortingState } from 'mantine-react-table';
 import { FilterPanel } from './FilterPanel.tsx';
 import { countActiveFilters, filterRows, searchText, setOptionsOf } from './filters.ts';
 import { GridTable } from './GridTable.tsx';
+import { sortRows } from './sort-rows.ts';
 import { defaultColumnsState, reconcileColumns, reconcileFilters } from './saved-view.ts';
 import type { ColumnsState, DataGridProps, FilterState, FilterValue, GridColumn, SavedView, SetOption } from './types.ts';
 import { useFillHeight } from './use-fill-height.ts';
@@ -111,14 +112,16 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
   // Filtering runs on deferred values: typing stays responsive while 5,000 rows are filtered.
   const filters = useDeferredValue(view.filters);
   const query = useDeferredValue(search).trim();
+  // Sorted first, then filtered: a filter keeps the order, so changing one never sorts again.
+  const sortedRows = useMemo(() => (rows ? sortRows(rows, columns, sorting) : undefined), [rows, columns, sorting]);
   const haystacks = useMemo(
-    () => (query && rows ? rows.map((row) => searchText(row, visible)) : undefined),
-    // Built once per rows and visible columns while a search is typed, not again on every key.
-    [rows, visible, query !== ''],
+    () => (query && sortedRows ? sortedRows.map((row) => searchText(row, visible)) : undefined),
+    // Built once per rows, sort and visible columns while a search is typed, not again on every key.
+    [sortedRows, visible, query !== ''],
   );
   const shownRows = useMemo(
-    () => (rows ? filterRows(rows, columns, filters, query, visible, haystacks) : []),
-    [rows, columns, filters, query, visible, haystacks],
+    () => (sortedRows ? filterRows(sortedRows, columns, filters, query, visible, haystacks) : []),
+    [sortedRows, columns, filters, query, visible, haystacks],
   );
 
   const optionsOf = useMemo(() => {
@@ -154,17 +157,30 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
     }
   };
 
-  const moveColumn = (id: string, toIndex: number) =>
-    updateColumns((current) => {
-      const order = current.order.filter((other) => other !== id);
-      order.splice(Math.max(0, Math.min(order.length, toIndex)), 0, id);
-      return { ...current, order };
-    });
-
-  const resetView = () => {
+  // Stable callbacks: the filter panel and the table are memoized and render only when what they show changes.
+  const moveColumn = useCallback(
+    (id: string, toIndex: number) =>
+      updateColumns((current) => {
+        const order = current.order.filter((other) => other !== id);
+        order.splice(Math.max(0, Math.min(order.length, toIndex)), 0, id);
+        return { ...current, order };
+      }),
+    [updateColumns],
+  );
+  const setVisible = useCallback(
+    (id: string, isVisible: boolean) =>
+      updateColumns((current) => ({
+        ...current,
+        hidden: isVisible ? current.hidden.filter((other) => other !== id) : [...current.hidden, id],
+      })),
+    [updateColumns],
+  );
+  const clearFilters = useCallback(() => update((current) => ({ ...current, filters: {} })), [update]);
+  const resetView = useCallback(() => {
     update(() => ({ filters: reconcileFilters(columns, defaultFilters ?? {}), columns: defaultColumnsState(columns) }));
     setSorting(initialSort(columns, defaultSort));
-  };
+  }, [update, columns, defaultFilters, defaultSort]);
+  const closePanel = useCallback(() => setPanelOpen(false), []);
 
   const rootRef = useRef<HTMLDivElement>(null);
   const { ref: tableBoxRef, width: tableWidth } = useElementSize<HTMLDivElement>();
@@ -240,20 +256,15 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
 
       <FilterPanel
         opened={panelOpen}
-        onClose={() => setPanelOpen(false)}
+        onClose={closePanel}
         columns={ordered}
         hidden={hidden}
         filters={view.filters}
         optionsOf={optionsOf}
         onFilterChange={setFilter}
-        onVisibleChange={(id, isVisible) =>
-          updateColumns((current) => ({
-            ...current,
-            hidden: isVisible ? current.hidden.filter((other) => other !== id) : [...current.hidden, id],
-          }))
-        }
+        onVisibleChange={setVisible}
         onMove={moveColumn}
-        onClearFilters={() => update((current) => ({ ...current, filters: {} }))}
+        onClearFilters={clearFilters}
         onResetView={resetView}
       />
     </div>

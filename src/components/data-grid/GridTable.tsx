@@ -1,5 +1,5 @@
 import 'mantine-react-table/styles.css';
-import { useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Loader, Text } from '@mantine/core';
 import {
   MantineReactTable,
@@ -27,17 +27,6 @@ const ACTIONS_ID = 'mrt-row-actions';
 const SPACER_ID = 'mrt-row-spacer';
 const EMPTY_ROW_ID = 'mrt-row-empty';
 const ROW_OVERSCAN = 6;
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** Nulls are undefined to TanStack, so `sortUndefined: 'last'` keeps blanks at the end both ways. */
-function compareCells(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return collator.compare(String(a), String(b));
-}
-
-type CellSource = { getValue: (columnId: string) => unknown };
 
 function resolve<T>(updater: MRT_Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
@@ -84,8 +73,7 @@ function defaultCell(value: CellValue): ReactNode {
   );
 }
 
-/** The table itself: mantine-react-table with the grid's state passed in, rows virtualized. */
-export function GridTable<Row>(props: GridTableProps<Row>) {
+function GridTableView<Row>(props: GridTableProps<Row>) {
   const { columns, rows, columnsState, onColumnsChange, sorting, onSortingChange, getRowId, rowActions } = props;
   const { onRowDoubleClick, rowStyle, scrollResetKey } = props;
 
@@ -102,8 +90,6 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
         maxSize: column.maxWidth,
         enableSorting: column.sortable !== false,
         enableHiding: column.hideable !== false,
-        sortingFn: (a: CellSource, b: CellSource, id: string) => compareCells(a.getValue(id), b.getValue(id)),
-        sortUndefined: 'last' as const,
       })),
     [columns],
   );
@@ -131,11 +117,11 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
 
   // Rows are memoized (memoMode 'rows'): scrolling renders only the rows that come into view. A memoized
   // row re-renders only when its row object changes, so anything that changes how rows render (order
-  // and visibility of columns, sorting, the row callbacks) hands MRT a new data array, which makes new
+  // and visibility of columns, the row callbacks; a new sort brings new rows) hands MRT a new data array, which makes new
   // row objects. Widths need nothing: cells take them from CSS variables.
   const data = useMemo(
     () => rows.slice() as AnyRow[],
-    [rows, columns, columnOrder, columnVisibility, sorting, rowActions, onRowDoubleClick, rowStyle],
+    [rows, columns, columnOrder, columnVisibility, rowActions, onRowDoubleClick, rowStyle],
   );
 
   const table = useMantineReactTable<AnyRow>({
@@ -162,6 +148,8 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
       onColumnsChange((current) => ({ ...current, widths }));
     },
     onSortingChange: (updater) => onSortingChange(resolve(updater, sorting)),
+    // The rows arrive sorted: one order for the grid and its exports (sort-rows.ts).
+    manualSorting: true,
 
     // One filtering rule for every grid: the rows arrive filtered (filters.ts).
     manualFiltering: true,
@@ -241,3 +229,10 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
 
   return <MantineReactTable table={table} />;
 }
+
+/**
+ * The table itself: mantine-react-table with the grid's state passed in, rows virtualized. The rows
+ * arrive filtered and sorted (DataGrid, sort-rows.ts); MRT shows the sort but never sorts. Memoized:
+ * a change in the filter panel renders the table once, when the filtered rows arrive.
+ */
+export const GridTable = memo(GridTableView) as typeof GridTableView;

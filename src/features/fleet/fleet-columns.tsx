@@ -1,4 +1,3 @@
-import { ActionIcon, Anchor, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { daysToEticColor, fuelBar } from '../../../core/rules/fleet-row.ts';
@@ -9,32 +8,31 @@ import type { CsvColumn } from './fleet-csv.ts';
 import { vehicleFormTitle, type VehicleAf1800Target } from '../af1800/af1800-data.ts';
 import { af1800LinkLabel, af1800Target, formatDate, vehiclePath } from './fleet-format.ts';
 import { StatusIcon } from './StatusIcon.tsx';
+import classes from './fleet-columns.module.css';
 
 /** A Fleet Details column: how the grid shows it and what the CSV writes for it. */
 type FleetColumn = GridColumn<FleetRow> & { csv?: (row: FleetRow) => string; forceText?: boolean };
 
-const ETIC_TEXT_COLOR = { green: 'green.9', orange: 'orange.9', red: 'red.8' } as const;
-const FUEL_BAR_COLOR = { green: 'green.7', orange: 'orange.6', red: 'red.7' } as const;
+/** Mantine palette shades as CSS variables: the cells are plain elements (fleet-columns.module.css). */
+const ETIC_TEXT_COLOR = { green: 'var(--mantine-color-green-9)', orange: 'var(--mantine-color-orange-9)', red: 'var(--mantine-color-red-8)' } as const;
+const FUEL_BAR_COLOR = { green: 'var(--mantine-color-green-7)', orange: 'var(--mantine-color-orange-6)', red: 'var(--mantine-color-red-7)' } as const;
 const NARROW = 110;
-
-function TextCell({ text }: { text: string }) {
-  return (
-    <Text size="sm" truncate title={text}>
-      {text}
-    </Text>
-  );
-}
 
 function Af1800Cell({ row, onOpen }: { row: FleetRow; onOpen(target: VehicleAf1800Target): void }) {
   const target = af1800Target(row);
   if (!target) return null;
   const label = vehicleFormTitle(target.regNumber, target.month);
   return (
-    <Tooltip label={label} openDelay={400}>
-      <ActionIcon variant="subtle" color="red.8" aria-label={label} onClick={() => onOpen(target)} onDoubleClick={(event) => event.stopPropagation()}>
-        <IconFileTypePdf size={20} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <button
+      type="button"
+      className={classes.pdfButton}
+      aria-label={label}
+      title={label}
+      onClick={() => onOpen(target)}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      <IconFileTypePdf size={20} aria-hidden />
+    </button>
   );
 }
 
@@ -42,19 +40,19 @@ function FuelCell({ level }: { level: number | null }) {
   const bar = fuelBar(level);
   if (!bar) return null;
   return (
-    <Group gap={8} wrap="nowrap" w="100%">
-      <Progress
-        value={bar.percent}
-        color={FUEL_BAR_COLOR[bar.color]}
-        size="lg"
-        radius="sm"
-        style={{ flex: 1 }}
+    <div className={classes.fuel}>
+      <div
+        className={classes.fuelTrack}
+        role="progressbar"
         aria-label={`Fuel level ${bar.label}`}
-      />
-      <Text size="xs" w={32} ta="right">
-        {bar.label}
-      </Text>
-    </Group>
+        aria-valuenow={bar.percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div className={classes.fuelBar} style={{ width: `${bar.percent}%`, background: FUEL_BAR_COLOR[bar.color] }} />
+      </div>
+      <span className={classes.fuelLabel}>{bar.label}</span>
+    </div>
   );
 }
 
@@ -89,16 +87,16 @@ export function fleetColumns(sectionNames: ReadonlyMap<string, string>, openAf18
       header: 'Reg Number',
       value: (r) => r.regNumber,
       cell: (r) => (
-        <Anchor component={Link} to={vehiclePath(r.regNumber)} size="sm" truncate title={r.regNumber}>
+        <Link className={classes.link} to={vehiclePath(r.regNumber)} title={r.regNumber}>
           {r.regNumber}
-        </Anchor>
+        </Link>
       ),
       filter: 'TEXT',
       forceText: true,
     },
     { id: 'wrm', header: 'WRM', value: (r) => r.wrm, filter: 'BOOLEAN', width: NARROW },
-    { id: 'section', header: 'Section', value: sectionName, cell: (r) => <TextCell text={sectionName(r)} />, filter: 'SET' },
-    { id: 'vehicleType', header: 'Vehicle Type', value: (r) => r.vehicleType, cell: (r) => <TextCell text={r.vehicleType} />, filter: 'SET' },
+    { id: 'section', header: 'Section', value: sectionName, filter: 'SET' },
+    { id: 'vehicleType', header: 'Vehicle Type', value: (r) => r.vehicleType, filter: 'SET' },
     {
       id: 'status',
       header: 'Status',
@@ -114,12 +112,11 @@ export function fleetColumns(sectionNames: ReadonlyMap<string, string>, openAf18
       id: 'workflowTitle',
       header: 'Inspection Workflow',
       value: (r) => r.workflowTitle,
-      cell: (r) => <TextCell text={r.workflowTitle ?? ''} />,
       filter: 'SET',
       width: 200,
     },
     { id: 'inspectionDate', header: 'Inspection Date', ...date((r) => r.inspectionDate) },
-    { id: 'inspector', header: 'Last Inspector', value: (r) => r.inspector, cell: (r) => <TextCell text={r.inspector ?? ''} />, filter: 'TEXT' },
+    { id: 'inspector', header: 'Last Inspector', value: (r) => r.inspector, filter: 'TEXT' },
     {
       id: 'fuelLevel',
       header: 'Fuel Level',
@@ -136,15 +133,15 @@ export function fleetColumns(sectionNames: ReadonlyMap<string, string>, openAf18
       cell: (r) => {
         const color = daysToEticColor(r.daysToEtic);
         return r.daysToEtic === null || !color ? null : (
-          <Text size="sm" fw={600} c={ETIC_TEXT_COLOR[color]}>
+          <span className={classes.days} style={{ color: ETIC_TEXT_COLOR[color] }}>
             {r.daysToEtic}
-          </Text>
+          </span>
         );
       },
     },
     { id: 'inCommission', header: 'In Commission', value: (r) => r.inCommission, filter: 'TOGGLE', toggleLabel: 'Show Decommissioned', width: 165 },
     { id: 'nextMxDate', header: 'Next Mx Date', ...date((r) => r.nextMxDate) },
-    { id: 'nextMxType', header: 'Next Mx Type', value: (r) => r.nextMxType, cell: (r) => <TextCell text={r.nextMxType ?? ''} />, filter: 'TEXT' },
+    { id: 'nextMxType', header: 'Next Mx Type', value: (r) => r.nextMxType, filter: 'TEXT' },
     { id: 'nextLtiDate', header: 'Next LTI', ...date((r) => r.nextLtiDate) },
     { id: 'nextPmiDate', header: 'Next PMI', ...date((r) => r.nextPmiDate) },
     { id: 'openWaivers', header: 'Open Waivers', ...count((r) => r.openWaivers) },
@@ -158,7 +155,6 @@ export function fleetColumns(sectionNames: ReadonlyMap<string, string>, openAf18
       id: 'mostRecentAnnotation',
       header: 'Most Recent Annotation',
       value: (r) => r.mostRecentAnnotation,
-      cell: (r) => <TextCell text={r.mostRecentAnnotation ?? ''} />,
       filter: 'TEXT',
       width: 250,
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GridColumn } from '../../components/data-grid/index.ts';
-import { csvField, exportView, fleetCsvFileName, sortRows, toCsv, type CsvColumn } from './fleet-csv.ts';
+import { csvField, exportView, fleetCsvFileName, toCsv, type CsvColumn } from './fleet-csv.ts';
 
 interface Row {
   reg: string;
@@ -47,15 +47,6 @@ describe('csvField', () => {
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvField('-2')).toBe('-2');
     expect(csvField('@cmd')).toBe("'@cmd");
-  });
-});
-
-describe('sortRows', () => {
-  it('sorts like the grid, blanks last in both directions, stable', () => {
-    const days = (list: Row[]) => list.map((r) => r.days);
-    expect(days(sortRows(rows, gridColumns, [{ id: 'days', desc: true }]))).toEqual([10, 3, -2, null]);
-    expect(days(sortRows(rows, gridColumns, [{ id: 'days', desc: false }]))).toEqual([-2, 3, 10, null]);
-    expect(sortRows(rows, gridColumns, []).map((r) => r.reg)).toEqual(['AB-1', '0123', 'CD 2', 'EF_3']);
   });
 });
 

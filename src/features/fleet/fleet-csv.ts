@@ -1,5 +1,5 @@
 import type { GridColumn, GridViewState } from '../../components/data-grid/index.ts';
-import { applyFilters, valueText } from '../../components/data-grid/index.ts';
+import { applyFilters, sortRows, valueText } from '../../components/data-grid/index.ts';
 
 /**
  * The Fleet Details CSV (part 1 §2, §9; part 2 §9): the grid's visible columns in their order, its
@@ -14,39 +14,6 @@ export interface CsvColumn<Row> {
   text: (row: Row) => string;
   /** Written as ="value", so spreadsheets keep it as text (registration numbers like 0123 or 1-2). */
   forceText?: boolean;
-}
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** The grid's own order (src/components/data-grid/GridTable.tsx): blanks last in either direction. */
-function compareCells(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return collator.compare(String(a), String(b));
-}
-
-export function sortRows<Row>(rows: readonly Row[], columns: readonly GridColumn<Row>[], sorting: GridViewState['sorting']): Row[] {
-  const byId = new Map(columns.map((c) => [c.id, c]));
-  const keys = sorting.map((s) => ({ column: byId.get(s.id), desc: s.desc })).filter((k): k is { column: GridColumn<Row>; desc: boolean } => !!k.column);
-  if (keys.length === 0) return [...rows];
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((x, y) => {
-      for (const { column, desc } of keys) {
-        const a = column.value(x.row);
-        const b = column.value(y.row);
-        const aBlank = a === null || a === undefined;
-        const bBlank = b === null || b === undefined;
-        if (aBlank || bBlank) {
-          if (aBlank && bBlank) continue;
-          return aBlank ? 1 : -1;
-        }
-        const order = compareCells(a, b);
-        if (order !== 0) return desc ? -order : order;
-      }
-      return x.index - y.index;
-    })
-    .map((x) => x.row);
 }
 
 /** The rows and columns as the grid shows them: filters and search applied, sorted, hidden columns left out. */

@@ -1,18 +1,11 @@
-import { deriveFleetRows, type FleetSources } from '../../../core/rules/fleet-row.ts';
+import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useNow } from '../../app/use-now.ts';
 import { useLiveQuery, useMirror, useSyncStatus } from '../../sync/react.tsx';
+import { readFleetSources } from './read-fleet-sources.ts';
 
 const DAY_MS = 86_400_000;
-
-/**
- * The feeds read, in one read-only transaction: one snapshot of them all, and outside Dexie's live-query
- * cache. That cache (the mirror's default, cache: 'cloned') would keep every record a second time while
- * the screen is open and hand the hook deep clones, built property by property: slower to make, and
- * slower to derive from. docs/fleet-details.md has the figures (bench/fleet-grid.bench.ts).
- */
-const FEEDS = ['vehicles', 'workflows', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis', 'waivers', 'tdys', 'notes', 'users', 'sections'] as const;
 
 export interface FleetData {
   /** undefined while loading (the mirror has not answered, or the first pull has not finished). */
@@ -24,7 +17,9 @@ export interface FleetData {
 /**
  * The Fleet Details rows, derived on the device from the mirror (docs/architecture.md "Data and
  * sync") with the rule the server uses too. Decommissioned vehicles are rows too: the grid's default
- * In Commission filter hides them, and 'Show Decommissioned' finds one to re-commission. Rows are derived again when a feed changes, and when the day changes (days to ETIC, recent windows).
+ * In Commission filter hides them, and 'Show Decommissioned' finds one to re-commission. Rows are
+ * derived again when what they were read from changes, and when the day changes (days to ETIC, recent
+ * windows).
  */
 export function useFleetRows(): FleetData {
   const db = useMirror();
@@ -33,27 +28,10 @@ export function useFleetRows(): FleetData {
   const data = useLiveQuery(
     async () => {
       try {
-        const { sources, sections } = await db.transaction('r', [...FEEDS], async () => {
-          const [vehicles, workflows, inspections, discrepancies, scheduledMx, ltis, pmis, waivers, tdys, notes, users, sections] = await Promise.all([
-            db.feed('vehicles').toArray(),
-            db.feed('workflows').toArray(),
-            db.feed('inspections').toArray(),
-            db.feed('discrepancies').toArray(),
-            db.feed('scheduledMx').toArray(),
-            db.feed('ltis').toArray(),
-            db.feed('pmis').toArray(),
-            db.feed('waivers').toArray(),
-            db.feed('tdys').toArray(),
-            db.feed('notes').toArray(),
-            db.feed('users').toArray(),
-            db.feed('sections').toArray(),
-          ]);
-          const sources: FleetSources = { vehicles, workflows, inspections, discrepancies, scheduledMx, ltis, pmis, waivers, tdys, notes, users };
-          return { sources, sections: sections as Section[] };
-        });
-        // Only the rows are kept: the records they come from (1.5 million for 5,000 vehicles and a
-        // year) are garbage once derived, instead of a heap that every later garbage collection walks.
-        return { rows: deriveFleetRows(sources, new Date()), sections, error: null };
+        const now = new Date();
+        const { sources, sections } = await readFleetSources(db, now);
+        // Only the rows are kept: the records they come from are garbage once derived.
+        return { rows: deriveFleetRows(sources, now), sections, error: null };
       } catch (error) {
         // Part 1 §8: a failed load shows the raw error in place of the content.
         return { rows: null, sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };

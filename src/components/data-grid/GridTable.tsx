@@ -26,7 +26,10 @@ type AnyRow = Record<string, any>;
 const ACTIONS_ID = 'mrt-row-actions';
 const SPACER_ID = 'mrt-row-spacer';
 const EMPTY_ROW_ID = 'mrt-row-empty';
-const ROW_OVERSCAN = 6;
+const ROW_OVERSCAN = 3;
+/** Grids with more columns than this render only those in view (Fleet Details; not the users grid). */
+const COLUMN_VIRTUALIZATION_FROM = 12;
+const COLUMN_OVERSCAN = 2;
 
 function resolve<T>(updater: MRT_Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
@@ -112,13 +115,18 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
       firstRender.current = false;
       return;
     }
-    virtualizerRef.current?.scrollToOffset(0);
+    // The offset the virtualizer last saw, not the element's scrollTop: reading either from the DOM, as
+    // scrollToOffset does, forces a layout of the new rows (about 25 ms for Fleet Details), and a grid
+    // already at its top has nothing to reset.
+    const virtualizer = virtualizerRef.current;
+    if (virtualizer && (virtualizer.scrollOffset ?? 0) > 0) virtualizer.scrollToOffset(0);
   }, [scrollResetKey]);
 
-  // Rows are memoized (memoMode 'rows'): scrolling renders only the rows that come into view. A memoized
-  // row re-renders only when its row object changes, so anything that changes how rows render (order
-  // and visibility of columns, the row callbacks; a new sort brings new rows) hands MRT a new data array, which makes new
-  // row objects. Widths need nothing: cells take them from CSS variables.
+  // Cells are memoized (memoMode 'cells'; rows cannot be, or a row would not render the columns that a
+  // sideways scroll brings into view): scrolling renders only the cells that come into view. A memoized
+  // cell re-renders only when its cell object changes, so anything that changes how cells render (order
+  // and visibility of columns, the row callbacks; a new sort brings new rows) hands MRT a new data
+  // array, which makes new rows and cells. Widths need nothing: cells take them from CSS variables.
   const data = useMemo(
     () => rows.slice() as AnyRow[],
     [rows, columns, columnOrder, columnVisibility, rowActions, onRowDoubleClick, rowStyle],
@@ -173,10 +181,17 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
     enableStickyHeader: true,
 
     enableRowVirtualization: true,
+    // Wide grids render only the columns in view (and a few more): a filter or a sort renders a third of
+    // Fleet Details' 26 columns. A column's width is its size in the table state, never read from the DOM.
+    enableColumnVirtualization: columns.length > COLUMN_VIRTUALIZATION_FROM,
+    columnVirtualizerOptions: {
+      overscan: COLUMN_OVERSCAN,
+      measureElement: (element, _entry, instance) => instance.options.estimateSize(instance.indexFromElement(element)),
+    },
     rowVirtualizerInstanceRef: virtualizerRef,
     // Rows are exactly 40 px: no measuring of every row while scrolling 5,000 of them.
     rowVirtualizerOptions: { estimateSize: () => ROW_HEIGHT, measureElement: () => ROW_HEIGHT, overscan: ROW_OVERSCAN },
-    memoMode: 'rows',
+    memoMode: 'cells',
 
     enableRowActions: Boolean(rowActions),
     positionActionsColumn: 'last',
@@ -193,6 +208,8 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
       role: 'table',
       'aria-label': props['aria-label'],
       'aria-rowcount': rows.length + 1,
+      // Columns out of view may not be rendered: the count and each cell's index tell assistive technology.
+      'aria-colcount': columnsState.order.length - columnsState.hidden.length + (rowActions ? 1 : 0),
       'aria-busy': props.loading || undefined,
       highlightOnHover: true,
       striped: false,
@@ -203,6 +220,7 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
       const sorted = column.getIsSorted();
       return {
         role: 'columnheader',
+        'aria-colindex': column.getIndex() + 1,
         'aria-sort': !column.getCanSort() ? undefined : sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none',
         className: classes.headCell,
         style: { height: HEADER_HEIGHT, paddingTop: 0, paddingBottom: 0 },
@@ -222,6 +240,7 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
     },
     mantineTableBodyCellProps: ({ column }) => ({
       role: 'cell',
+      'aria-colindex': column.getIndex() + 1,
       className: column.id === ACTIONS_ID ? `${classes.cell} ${classes.actionsCell}` : classes.cell,
       style: { height: ROW_HEIGHT, paddingTop: 0, paddingBottom: 0 },
     }),

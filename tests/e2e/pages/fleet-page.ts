@@ -41,7 +41,7 @@ export class FleetPage {
     return this.grid.getByRole('columnheader', { name: new RegExp(`^${name} Sort`) });
   }
 
-  /** The titles of the columns shown, left to right. */
+  /** The titles of the columns rendered, left to right: those in view and a few more (the grid renders no others). */
   async headers(): Promise<string[]> {
     const texts = await this.grid.getByRole('columnheader').allInnerTexts();
     return texts.map((t) => t.trim()).filter(Boolean);
@@ -54,15 +54,25 @@ export class FleetPage {
 
   /**
    * The texts of one column in the rows on screen, top to bottom (the grid is virtualized: these are
-   * the first rows and a few more, which is what the user sees).
+   * the first rows and a few more, which is what the user sees). Cells are found by their column's
+   * aria-colindex: scrolled sideways, the grid renders only the columns in view.
    */
   async columnTexts(name: string): Promise<string[]> {
-    const index = (await this.headers()).indexOf(name);
-    if (index < 0) throw new Error(`No column ${name} is shown`);
+    const index = await this.header(name).getAttribute('aria-colindex');
+    if (!index) throw new Error(`No column ${name} is shown`);
     return this.grid.locator('tbody tr').evaluateAll(
-      (rows, i) => rows.map((row) => (row.querySelectorAll('td')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+      (rows, i) => rows.map((row) => (row.querySelector(`td[aria-colindex="${i}"]`) as HTMLElement | null)?.innerText.trim() ?? ''),
       index,
     );
+  }
+
+  /** Scrolls the grid sideways to its right end, as a user does to reach the last columns. */
+  async scrollToLastColumns(): Promise<void> {
+    await this.grid.evaluate((table) => {
+      const container = table.closest<HTMLElement>('.mrt-table-container');
+      if (!container) throw new Error('The grid has no scroll container');
+      container.scrollLeft = container.scrollWidth;
+    });
   }
 
   /** The row of a vehicle, by its registration link. */

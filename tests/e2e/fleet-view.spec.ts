@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-/** The grid's own comparison of text cells (GridTable's collator): numeric runs by value, case ignored. */
+/** The grid's own comparison of text cells (sort-rows.ts' collator): numeric runs by value, case ignored. */
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** MM/DD/YYYY as a sortable number (YYYYMMDD). */

@@ -6,7 +6,7 @@ import { currentRows } from './mount.tsx';
 
 const STATUS_GROUP = '[role="group"][aria-label="Status values shown"]';
 const FMC = VEHICLE_STATUS_LABELS.valid;
-/** As GridTable sorts: numeric, case-insensitive. */
+/** As the grid sorts (src/components/data-grid/sort-rows.ts): numeric, case-insensitive. */
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 function element<T extends Element>(selector: string): T {

@@ -89,7 +89,8 @@ const FEED_INDEXES: Partial<Record<FeedName, string>> = {
   liveEvents: 'eventTime',
 };
 
-function storesV1(): Record<string, string> {
+/** The stores as version 1 made them (a test opens a mirror as an older app left it). */
+export function storesV1(): Record<string, string> {
   const stores: Record<string, string> = {
     outbox: '++seq, &id, state',
     rejected: 'id, rejectedAt',

@@ -1,10 +1,19 @@
 import type { FeedRow } from '../schema/feeds.ts';
 import { DAY_MS, RECENT_WINDOW_DAYS } from './fleet-row-clock.ts';
 
+/**
+ * Every inspection of the last week is read at once; a vehicle with none (without a parent, or none
+ * with a fuel level) is then looked up on its own. A week holds the latest inspection of a fleet
+ * inspected daily, at a fifth of the records of the recent window.
+ */
+export const LATEST_READ_DAYS = 7;
+
 /*
  * Of the two long histories, a Fleet Details row needs little (docs/fleet-details.md "Reading less"):
- * - of inspections, those in the recent window (Recent Fixes), the vehicle's latest inspection without
- *   a parent (Inspection Date, Last Inspector) and the latest of those with a fuel level (Fuel Level);
+ * - of inspections, the vehicle's latest inspection without a parent (Inspection Date, Last Inspector),
+ *   the latest of those with a fuel level (Fuel Level), and those with fixes in the recent window
+ *   (Recent Fixes); the reads are by index, and a read of the last week's inspections holds the
+ *   latest of most vehicles;
  * - of notes, those in the recent window (Recent Notes).
  * deriveFleetRows gives the same rows from these as from the whole history, so a device reads them by
  * index instead of a year of inspections (over 90 % of the records of a fleet).
@@ -19,12 +28,19 @@ export function fleetHistorySince(now: Date): string {
   return new Date(now.getTime() - (RECENT_WINDOW_DAYS + 1) * DAY_MS).toISOString();
 }
 
+/** Where the read of every recent inspection starts (LATEST_READ_DAYS before now). */
+export function latestInspectionsSince(now: Date): string {
+  return new Date(now.getTime() - LATEST_READ_DAYS * DAY_MS).toISOString();
+}
+
 /**
- * The vehicles whose latest inspection or latest fuel reading may lie before `since`: those without an
- * inspection (no parent), or without one with a fuel level, among `recent` (every inspection since).
- * Only for these is the older history looked at, newest first, until both are found.
+ * Which vehicles still need their latest inspection (`root`) or latest fuel reading (`fuel`) looked
+ * up, given every inspection since some moment (`recent`): those with none of that kind among them.
  */
-export function vehiclesNeedingOlderInspections(vehicles: readonly FeedRow<'vehicles'>[], recent: readonly FeedRow<'inspections'>[]): string[] {
+export function latestInspectionsMissing(
+  vehicles: readonly FeedRow<'vehicles'>[],
+  recent: readonly FeedRow<'inspections'>[],
+): { vehicleId: string; root: boolean; fuel: boolean }[] {
   const inspected = new Set<string>();
   const fuelled = new Set<string>();
   for (const i of recent) {
@@ -32,5 +48,7 @@ export function vehiclesNeedingOlderInspections(vehicles: readonly FeedRow<'vehi
     inspected.add(i.vehicleId);
     if (i.fuelLevel !== null) fuelled.add(i.vehicleId);
   }
-  return vehicles.map((v) => v.vehicleId).filter((id) => !inspected.has(id) || !fuelled.has(id));
+  return vehicles
+    .map((v) => ({ vehicleId: v.vehicleId, root: !inspected.has(v.vehicleId), fuel: !fuelled.has(v.vehicleId) }))
+    .filter((need) => need.root || need.fuel);
 }

@@ -119,10 +119,12 @@ export class MirrorDb extends Dexie {
   constructor(name: string) {
     super(name);
     this.version(1).stores(storesV1());
-    // Fleet Details reads recent inspections and notes by date, and a vehicle's older inspections newest
-    // first, instead of the whole history (src/features/fleet/read-fleet-sources.ts).
+    // Fleet Details reads the last week's inspections by date, a vehicle's latest inspection and latest
+    // fuel reading newest first (a null fuel level leaves a record out of a compound index), and the
+    // inspections with fixes and the notes of the recent window by date, instead of the whole history
+    // (src/features/fleet/read-fleet-sources.ts).
     this.version(2).stores({
-      inspections: 'id, vehicleId, inspectionDate, [vehicleId+inspectionDate]',
+      inspections: 'id, vehicleId, inspectionDate, [vehicleId+inspectionDate], [vehicleId+inspectionDate+fuelLevel], [numFixes+inspectionDate]',
       notes: 'id, vehicleId, creationDate',
     });
   }

@@ -100,7 +100,7 @@ describe('readFleetSources', () => {
     const mirror = await mirrorOf(all);
     const { sources } = await readFleetSources(mirror, NOW);
     expect(rowsOf(sources)).toEqual(rowsOf(all));
-    expect(sources.inspections.length).toBeLessThan(all.inspections.length / 2);
+    expect(sources.inspections.length).toBeLessThan(all.inspections.length / 3);
     expect(sources.notes.length).toBeLessThan(all.notes.length);
   });
 
@@ -115,6 +115,41 @@ describe('readFleetSources', () => {
     const v6 = rowsOf(sources).find((row) => row.vehicleId === 'v6')!;
     expect(v6).toMatchObject({ inspector: 'Recent', fuelLevel: 0.25 });
     expect(v6).toEqual(rowsOf(all).find((row) => row.vehicleId === 'v6'));
+  });
+
+  it('finds a vehicle\'s latest fuel reading however long ago, and its latest inspection behind amendments', async () => {
+    const all = fleet(11);
+    all.inspections.push(
+      inspectionRow({ inspectionId: 'root', vehicleId: 'v12', inspectionDate: ago(3), fuelLevel: null, inspector: 'Root' }),
+      inspectionRow({ inspectionId: 'amend-1', vehicleId: 'v12', inspectionDate: ago(2), parentInspectionId: 'root', fuelLevel: 0.9 }),
+      inspectionRow({ inspectionId: 'amend-2', vehicleId: 'v12', inspectionDate: ago(1), parentInspectionId: 'root' }),
+      inspectionRow({ inspectionId: 'ancient-fuel', vehicleId: 'v12', inspectionDate: ago(400), fuelLevel: 0.35 }),
+    );
+    // Every other inspection of v12 without a fuel level.
+    for (const i of all.inspections) if (i.vehicleId === 'v12' && i.inspectionId !== 'ancient-fuel') i.fuelLevel = null;
+    const { sources } = await readFleetSources(await mirrorOf(all), NOW);
+    const v12 = rowsOf(sources).find((row) => row.vehicleId === 'v12')!;
+    expect(v12).toMatchObject({ inspector: 'Root', fuelLevel: 0.35 });
+    expect(v12).toEqual(rowsOf(all).find((row) => row.vehicleId === 'v12'));
+  });
+
+  it('breaks a tie of two latest inspections at the same moment as deriving from everything does', async () => {
+    const all = fleet(12);
+    const at = ago(0.5);
+    // v13's in the last week, read with it; v0 has no other inspection, so its pair is looked up.
+    const long = ago(20);
+    all.inspections.push(
+      inspectionRow({ inspectionId: 'tie-a', vehicleId: 'v13', inspectionDate: at, fuelLevel: 0.2, inspector: 'A' }),
+      inspectionRow({ inspectionId: 'tie-b', vehicleId: 'v13', inspectionDate: at, fuelLevel: 0.8, inspector: 'B' }),
+      inspectionRow({ inspectionId: 'old-tie-b', vehicleId: 'v0', inspectionDate: long, fuelLevel: 0.3, inspector: 'Old B' }),
+      inspectionRow({ inspectionId: 'old-tie-a', vehicleId: 'v0', inspectionDate: long, fuelLevel: 0.6, inspector: 'Old A' }),
+    );
+    const { sources } = await readFleetSources(await mirrorOf(all), NOW);
+    const [v0, v13] = ['v0', 'v13'].map((id) => rowsOf(sources).find((row) => row.vehicleId === id)!);
+    expect(v13).toEqual(rowsOf(all).find((row) => row.vehicleId === 'v13'));
+    expect(v13).toMatchObject({ inspector: 'B', fuelLevel: 0.8 });
+    expect(v0).toEqual(rowsOf(all).find((row) => row.vehicleId === 'v0'));
+    expect(v0).toMatchObject({ inspector: 'Old B', fuelLevel: 0.3 });
   });
 
   it('reads a timestamp written with an offset that lies in the recent window', async () => {

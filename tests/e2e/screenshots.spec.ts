@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
+import { FleetPage } from './pages/fleet-page.ts';
 import { Af1800Modal } from './pages/af1800-modal.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { demoAccount } from './support/accounts.ts';
@@ -73,6 +74,16 @@ for (const size of SIZES) {
     await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
     await expectNoHorizontalOverflow(page);
     await shot(page, 'fleet-details', size);
+    // Its last columns, which come into view (and are rendered) as the grid scrolls sideways.
+    const fleet = new FleetPage(page);
+    await fleet.scrollToLastColumns();
+    await expect(fleet.header('Most Recent Annotation')).toBeVisible();
+    await shot(page, 'fleet-details-last-columns', size);
+    await page.evaluate(() => document.querySelector('.mrt-table-container')?.scrollTo({ left: 1300 }));
+    await expect(fleet.header('Fuel Level')).toBeVisible();
+    await shot(page, 'fleet-details-middle-columns', size);
+    await page.evaluate(() => document.querySelector('.mrt-table-container')?.scrollTo({ left: 0 }));
+    await expect(fleet.header('Reg Number')).toBeVisible();
 
     await grid.getByRole('link').first().click();
     await expect(page.getByRole('button', { name: 'Update status' })).toBeVisible();

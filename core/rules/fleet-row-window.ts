@@ -1,13 +1,6 @@
 import type { FeedRow } from '../schema/feeds.ts';
 import { DAY_MS, RECENT_WINDOW_DAYS } from './fleet-row-clock.ts';
 
-/**
- * Every inspection of the last week is read at once; a vehicle with none (without a parent, or none
- * with a fuel level) is then looked up on its own. A week holds the latest inspection of a fleet
- * inspected daily, at a fifth of the records of the recent window.
- */
-export const LATEST_READ_DAYS = 7;
-
 /*
  * Of the two long histories, a Fleet Details row needs little (docs/fleet-details.md "Reading less"):
  * - of inspections, the vehicle's latest inspection without a parent (Inspection Date, Last Inspector),
@@ -18,6 +11,13 @@ export const LATEST_READ_DAYS = 7;
  * deriveFleetRows gives the same rows from these as from the whole history, so a device reads them by
  * index instead of a year of inspections (over 90 % of the records of a fleet).
  */
+
+/**
+ * Every inspection of the last week is read at once; a vehicle with none (without a parent, or none
+ * with a fuel level) is then looked up on its own. A week holds the latest inspection of a fleet
+ * inspected daily, at a fifth of the records of the recent window.
+ */
+export const LATEST_READ_DAYS = 7;
 
 /**
  * Where the recent part of the histories is read from: a day before the recent window opens. Feed
@@ -33,14 +33,18 @@ export function latestInspectionsSince(now: Date): string {
   return new Date(now.getTime() - LATEST_READ_DAYS * DAY_MS).toISOString();
 }
 
+/** A vehicle whose latest inspection (`root`) and/or latest fuel reading (`fuel`) is still to be looked up. */
+export interface LatestInspectionsNeed {
+  vehicleId: string;
+  root: boolean;
+  fuel: boolean;
+}
+
 /**
- * Which vehicles still need their latest inspection (`root`) or latest fuel reading (`fuel`) looked
- * up, given every inspection since some moment (`recent`): those with none of that kind among them.
+ * Which vehicles still need their latest inspection or latest fuel reading looked up, given every
+ * inspection since some moment (`recent`): those with none of that kind among them.
  */
-export function latestInspectionsMissing(
-  vehicles: readonly FeedRow<'vehicles'>[],
-  recent: readonly FeedRow<'inspections'>[],
-): { vehicleId: string; root: boolean; fuel: boolean }[] {
+export function latestInspectionsMissing(vehicles: readonly FeedRow<'vehicles'>[], recent: readonly FeedRow<'inspections'>[]): LatestInspectionsNeed[] {
   const inspected = new Set<string>();
   const fuelled = new Set<string>();
   for (const i of recent) {

@@ -1,6 +1,6 @@
 import Dexie, { type Collection } from 'dexie';
 import type { FleetSources } from '../../../core/rules/fleet-row.ts';
-import { fleetHistorySince, latestInspectionsMissing, latestInspectionsSince } from '../../../core/rules/fleet-row-window.ts';
+import { fleetHistorySince, latestInspectionsMissing, latestInspectionsSince, type LatestInspectionsNeed } from '../../../core/rules/fleet-row-window.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import type { MirrorDb, MirrorRow } from '../../db/mirror.ts';
 
@@ -28,7 +28,7 @@ function newestRoots(newestFirst: Collection<Inspection, string>): Promise<Inspe
  * an index: `[vehicleId+inspectionDate+fuelLevel]` holds only inspections with a fuel level (a null
  * leaves a record out of a compound index), so neither read walks the vehicle's history.
  */
-function latestInspections(db: MirrorDb, need: { vehicleId: string; root: boolean; fuel: boolean }): Promise<Inspection[][]> {
+function latestInspections(db: MirrorDb, need: LatestInspectionsNeed): Promise<Inspection[][]> {
   const inspections = db.feed('inspections');
   // Every key of the vehicle: [v] sorts before [v, ...], and [v, maxKey] after [v, any date, ...]. (The
   // same maxKey array twice in one key would be a cycle to IndexedDB, and refused.)

@@ -7,7 +7,8 @@
 // Targets: all rows derived in under 500 ms, a filter applied in under 100 ms. The database, the mirror
 // and the built page are cached (node_modules/.cache/fleet-bench); the first run of a data set makes
 // them and takes several minutes more. BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS, BENCH_FLEET_TODAY;
-// BENCH_FLEET_PROFILE=1 writes a CPU profile of every step (an unminified build: slower, not comparable).
+// BENCH_FLEET_PROFILE=1 writes a CPU profile of every step (an unminified build: slower, not comparable);
+// BENCH_FLEET_PROFILE=trace a DevTools timeline trace of every step (style, layout and paint too).
 import os from 'node:os';
 import path from 'node:path';
 import type { FleetRow } from '../core/schema/fleet.ts';
@@ -58,9 +59,10 @@ export async function run(): Promise<void> {
   const started = performance.now();
   const options = fleetDataOptions();
   const cacheDir = fleetCacheDir(options);
-  const profiling = process.env.BENCH_FLEET_PROFILE === '1';
-  if (profiling) profileSteps(path.join(cacheDir, 'profiles'));
-  const page = await buildBenchPage(cacheDir, profiling);
+  const profileKind = ({ '1': 'cpu', trace: 'trace' } as const)[process.env.BENCH_FLEET_PROFILE ?? ''];
+  if (profileKind) profileSteps(path.join(cacheDir, 'profiles'), profileKind);
+  // A CPU profile names functions only in a readable build; a trace is taken of the real one.
+  const page = await buildBenchPage(cacheDir, profileKind === 'cpu');
   databaseReady(cacheDir);
   const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: page.dir, cacheDir });
   const browser = await openBenchBrowser(path.join(cacheDir, 'chromium'), server.port);
@@ -76,7 +78,7 @@ export async function run(): Promise<void> {
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
     printFigures(device.figures, bulk.figures);
     console.log(compareRows(device.rows, bulk.rows));
-    if (profiling) console.log(`CPU profiles of every step in ${path.join(cacheDir, 'profiles')}`);
+    if (profileKind) console.log(`${profileKind === 'cpu' ? 'CPU profiles' : 'Traces'} of every step in ${path.join(cacheDir, 'profiles')}`);
   } finally {
     await browser.close();
     await server.stop();

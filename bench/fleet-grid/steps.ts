@@ -20,27 +20,46 @@ export interface StepFigures {
 
 const SORT_CYCLE: SortDirection[] = ['ascending', 'descending', 'none'];
 
-let profiles: string | null = null;
+let profiles: { dir: string; kind: 'cpu' | 'trace' } | null = null;
 
-/** Writes a CPU profile of every measured step into `dir` (open one in Chrome DevTools' Performance panel). */
-export function profileSteps(dir: string): void {
+/**
+ * Writes a CPU profile (`cpu`) or a DevTools timeline trace (`trace`: style, layout and paint as well as
+ * scripts) of every measured step into `dir`; open one in Chrome DevTools' Performance panel.
+ */
+export function profileSteps(dir: string, kind: 'cpu' | 'trace' = 'cpu'): void {
   fs.mkdirSync(dir, { recursive: true });
-  profiles = dir;
+  profiles = { dir, kind };
 }
 
-async function startProfile(browser: BenchBrowser, label: string): Promise<() => Promise<void>> {
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'];
+
+async function startTrace(browser: BenchBrowser, label: string): Promise<() => Promise<void>> {
+  const devtools = await browser.devtools();
+  const events: unknown[] = [];
+  devtools.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await devtools.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = new Promise((resolve) => devtools.once('Tracing.tracingComplete', resolve));
+    await devtools.send('Tracing.end');
+    await complete;
+    fs.writeFileSync(path.join(profiles!.dir, `${label}.trace.json`), JSON.stringify({ traceEvents: events }));
+    await devtools.detach();
+  };
+}
+
+async function startCpuProfile(browser: BenchBrowser, label: string): Promise<() => Promise<void>> {
   const devtools = await browser.devtools();
   await devtools.send('Profiler.enable');
   await devtools.send('Profiler.start');
   return async () => {
     const { profile } = await devtools.send('Profiler.stop');
-    fs.writeFileSync(path.join(profiles!, `${label}.cpuprofile`), JSON.stringify(profile));
+    fs.writeFileSync(path.join(profiles!.dir, `${label}.cpuprofile`), JSON.stringify(profile));
     await devtools.detach();
   };
 }
 
 export async function measured<T extends object>(browser: BenchBrowser, label: string, work: () => Promise<T>): Promise<Measured<T>> {
-  const stopProfile = profiles ? await startProfile(browser, label) : null;
+  const stopProfile = profiles ? await (profiles.kind === 'cpu' ? startCpuProfile : startTrace)(browser, label) : null;
   const before = await browser.mainThreadMs();
   const value = await work();
   const cpuMs = (await browser.mainThreadMs()) - before;

@@ -70,12 +70,12 @@ for (const size of SIZES) {
     await page.setViewportSize(size);
     await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
     await page.goto('/FleetDetails');
-    const grid = page.getByRole('table', { name: 'Fleet Details' });
-    await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+    const fleet = new FleetPage(page);
+    const grid = fleet.grid;
+    await fleet.waitForRows();
     await expectNoHorizontalOverflow(page);
     await shot(page, 'fleet-details', size);
     // Its last columns, which come into view (and are rendered) as the grid scrolls sideways.
-    const fleet = new FleetPage(page);
     await fleet.scrollToLastColumns();
     await expect(fleet.header('Most Recent Annotation')).toBeVisible();
     await shot(page, 'fleet-details-last-columns', size);

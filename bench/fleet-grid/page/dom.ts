@@ -36,7 +36,7 @@ export function firstRowText(title: string): string | null {
  * Resolves with the time at which `done` first holds, checked after every DOM change (a MutationObserver
  * runs right after React commits), so the time is when the DOM showed it, not when a poll noticed.
  */
-export function whenDom(done: () => boolean, what: string, timeoutMs = 300_000): Promise<number> {
+export function whenDom(done: () => boolean, what: string | (() => string), timeoutMs = 300_000): Promise<number> {
   return new Promise((resolve, reject) => {
     if (done()) return resolve(performance.now());
     const observer = new MutationObserver(() => {
@@ -48,7 +48,7 @@ export function whenDom(done: () => boolean, what: string, timeoutMs = 300_000):
     });
     const timer = setTimeout(() => {
       observer.disconnect();
-      reject(new Error(`timed out waiting for ${what}`));
+      reject(new Error(`timed out waiting for ${typeof what === 'function' ? what() : what}`));
     }, timeoutMs);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
   });

@@ -15,11 +15,13 @@ function element<T extends Element>(selector: string): T {
   return found;
 }
 
+const CLICK_TIMEOUT_MS = 30_000;
+
 /** Clicks and waits for `done`: the times from the click to the DOM and to the next frame. */
-async function timedClick(target: HTMLElement, done: () => boolean, what: string): Promise<StepTimes> {
+async function timedClick(target: HTMLElement, done: () => boolean, what: string | (() => string)): Promise<StepTimes> {
   const start = performance.now();
   target.click();
-  const domAt = await whenDom(done, what);
+  const domAt = await whenDom(done, what, CLICK_TIMEOUT_MS);
   const paintAt = await afterPaint();
   return { domMs: domAt - start, paintMs: paintAt - start };
 }
@@ -63,5 +65,8 @@ export function sortClick(dir: SortDirection): Promise<StepTimes> {
   const label = header('Reg Number').querySelector<HTMLElement>('.mrt-table-head-cell-labels');
   if (!label) throw new Error('the Reg Number header has no sort control');
   const done = () => header('Reg Number').getAttribute('aria-sort') === dir && firstRowText('Reg Number') === first;
-  return timedClick(label, done, `rows sorted ${dir} by Reg Number`);
+  const seen = () =>
+    `rows sorted ${dir} by Reg Number (${first} first); the header says ${header('Reg Number').getAttribute('aria-sort')}, ` +
+    `the first row shows ${firstRowText('Reg Number')}`;
+  return timedClick(label, done, seen);
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { firstDataRow } from './grid-rows.ts';
 
 /** /FleetDetails: the grid, its column headers, the filter panel and Save View. */
 export class FleetPage {
@@ -22,7 +23,7 @@ export class FleetPage {
 
   async waitForRows(): Promise<void> {
     await expect(this.page.getByRole('heading', { name: 'Fleet Details' })).toBeVisible();
-    await expect(this.grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+    await expect(firstDataRow(this.grid)).toBeVisible({ timeout: 30_000 });
   }
 
   /** The number of rows shown (N of "N of M rows"). */

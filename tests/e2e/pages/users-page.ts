@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { firstDataRow } from './grid-rows.ts';
 
 /** /Admin: the All Users grid, its filter panel and the add and modify dialogs. */
 export class UsersPage {
@@ -17,7 +18,7 @@ export class UsersPage {
   async open(): Promise<void> {
     await this.page.goto('/Admin');
     await expect(this.page.getByRole('heading', { name: 'All Users' })).toBeVisible();
-    await expect(this.grid.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+    await expect(firstDataRow(this.grid)).toBeVisible({ timeout: 20_000 });
   }
 
   row(text: string): Locator {

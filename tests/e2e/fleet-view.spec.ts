@@ -120,3 +120,15 @@ test('a supervisor saves a Fleet Details view: it survives a reload and a new si
     await other.close();
   }
 });
+
+test('double-clicking a row of Fleet Details opens that vehicle', async ({ page }) => {
+  const fleet = new FleetPage(page);
+  await new AppShell(page).signInAndSync(demoAccount('jrsuper'));
+  await fleet.open();
+  const [reg] = await fleet.columnTexts('Reg Number');
+  // On a cell other than the registration link: the whole row opens the vehicle.
+  const section = await fleet.header('Section').getAttribute('aria-colindex');
+  await fleet.row(reg!).locator(`td[aria-colindex="${section}"]`).dblclick();
+  await expect(page).toHaveURL(new RegExp(`/Vehicle/${reg}$`));
+  await expect(page.getByRole('heading', { level: 1, name: reg })).toBeVisible();
+});

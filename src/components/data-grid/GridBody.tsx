@@ -167,9 +167,12 @@ export function GridBody<Row>(props: GridBodyProps<Row>) {
     if ((rowVirtualizer.scrollOffset ?? 0) > 0) rowVirtualizer.scrollToOffset(0);
   }, [scrollResetKey]);
 
-  const visible = table.getVisibleLeafColumns();
+  // MRT's columns, typed by TanStack's table as its plain columns.
+  const visible = table.getVisibleLeafColumns() as MRT_Column<AnyRow>[];
   const columnVirtualizer = props.columnVirtualizer.current;
-  const inView = columnVirtualizer ? columnVirtualizer.virtualColumns.map((item) => [visible[item.index]!, item.index] as const) : visible.map((column, index) => [column, index] as const);
+  const inView = columnVirtualizer
+    ? columnVirtualizer.virtualColumns.map((item) => [visible[item.index]!, item.index] as const)
+    : visible.map((column, index) => [column, index] as const);
   const paddingLeft = columnVirtualizer?.virtualPaddingLeft ?? 0;
   const paddingRight = columnVirtualizer?.virtualPaddingRight ?? 0;
   // The same layout object for as long as the same columns are in view, so that rows stay memoized.

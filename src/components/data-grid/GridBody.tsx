@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type CSSProperties, type MutableRefObject, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { parseCSSVarId, type MRT_Column, type MRT_ColumnVirtualizer, type MRT_TableInstance } from 'mantine-react-table';
@@ -23,7 +23,7 @@ export type AnyRow = Record<string, any>;
 export interface GridBodyProps<Row> {
   table: MRT_TableInstance<AnyRow>;
   /** MRT's column virtualizer (wide grids), which places the header's columns; the body follows it. */
-  columnVirtualizer: MutableRefObject<MRT_ColumnVirtualizer | null>;
+  columnVirtualizer: RefObject<MRT_ColumnVirtualizer | null>;
   /** The rows to show: already filtered and sorted. */
   rows: Row[];
   columns: ReadonlyMap<string, GridColumn<Row>>;

@@ -1,5 +1,5 @@
 import 'mantine-react-table/styles.css';
-import { memo, useMemo, useRef, type CSSProperties, type MutableRefObject } from 'react';
+import { memo, useMemo, useRef, type CSSProperties } from 'react';
 import {
   MantineReactTable,
   useMantineReactTable,
@@ -15,7 +15,6 @@ import { clampWidth, DEFAULT_COLUMN_WIDTH } from './saved-view.ts';
 import type { ColumnsState, GridColumn, RowActions } from './types.ts';
 import classes from './DataGrid.module.css';
 
-export { ROW_HEIGHT } from './GridBody.tsx';
 /** Part 1 §9 grid defaults. */
 export const HEADER_HEIGHT = 40;
 
@@ -177,7 +176,7 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
       children: (
         <GridBody
           table={table}
-          columnVirtualizer={columnVirtualizer as MutableRefObject<MRT_ColumnVirtualizer | null>}
+          columnVirtualizer={columnVirtualizer}
           rows={rows}
           columns={byId}
           getRowId={props.getRowId}

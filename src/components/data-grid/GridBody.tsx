@@ -25,7 +25,7 @@ export interface GridBodyProps<Row> {
   /** MRT's column virtualizer (wide grids), which places the header's columns; the body follows it. */
   columnVirtualizer: RefObject<MRT_ColumnVirtualizer | null>;
   /** The rows to show: already filtered and sorted. */
-  rows: Row[];
+  rows: readonly Row[];
   columns: ReadonlyMap<string, GridColumn<Row>>;
   getRowId: (row: Row) => string;
   rowActions?: RowActions<Row>;

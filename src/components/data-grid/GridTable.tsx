@@ -31,7 +31,7 @@ function resolve<T>(updater: MRT_Updater<T>, current: T): T {
 export interface GridTableProps<Row> {
   columns: GridColumn<Row>[];
   /** The rows to show: already filtered. */
-  rows: Row[];
+  rows: readonly Row[];
   loading: boolean;
   columnsState: ColumnsState;
   onColumnsChange: (update: (current: ColumnsState) => ColumnsState) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFilters, countActiveFilters, filterRows, isFilterActive, searchText, setOptionsOf, valueText } from './filters.ts';
+import { countActiveFilters, filterRows, isFilterActive, searchText, setOptionsOf, valueText } from './filters.ts';
 import type { FilterState, GridColumn } from './types.ts';
 
 interface Vehicle {
@@ -25,32 +25,32 @@ const columns: GridColumn<Vehicle>[] = [
   { id: 'notes', header: 'Notes', value: (v) => `notes of ${v.reg}` },
 ];
 
-const regs = (rows: Vehicle[]) => rows.map((v) => v.reg);
+const regs = (rows: readonly Vehicle[]) => rows.map((v) => v.reg);
 
-describe('applyFilters', () => {
+describe('filterRows: each filter kind and the search', () => {
   it('returns the rows unchanged without filters or search', () => {
     const rows = [vehicle('A1'), vehicle('B2')];
-    expect(applyFilters(rows, columns, {})).toBe(rows);
-    expect(applyFilters(rows, columns, {}, '   ')).toBe(rows);
+    expect(filterRows(rows, columns, {})).toBe(rows);
+    expect(filterRows(rows, columns, {}, '   ')).toBe(rows);
   });
 
   describe('TEXT', () => {
     const rows = [vehicle('AB-1234'), vehicle('ab-9999'), vehicle('XY-1234')];
 
     it('is a case-insensitive contains', () => {
-      expect(regs(applyFilters(rows, columns, { reg: { kind: 'TEXT', text: 'aB' } }))).toEqual(['AB-1234', 'ab-9999']);
-      expect(regs(applyFilters(rows, columns, { reg: { kind: 'TEXT', text: '1234' } }))).toEqual(['AB-1234', 'XY-1234']);
+      expect(regs(filterRows(rows, columns, { reg: { kind: 'TEXT', text: 'aB' } }))).toEqual(['AB-1234', 'ab-9999']);
+      expect(regs(filterRows(rows, columns, { reg: { kind: 'TEXT', text: '1234' } }))).toEqual(['AB-1234', 'XY-1234']);
     });
 
     it('ignores surrounding spaces and lets every row through when blank', () => {
-      expect(regs(applyFilters(rows, columns, { reg: { kind: 'TEXT', text: '  xy ' } }))).toEqual(['XY-1234']);
-      expect(applyFilters(rows, columns, { reg: { kind: 'TEXT', text: '  ' } })).toHaveLength(3);
+      expect(regs(filterRows(rows, columns, { reg: { kind: 'TEXT', text: '  xy ' } }))).toEqual(['XY-1234']);
+      expect(filterRows(rows, columns, { reg: { kind: 'TEXT', text: '  ' } })).toHaveLength(3);
     });
 
     it('does not match a null value', () => {
       const textSection: GridColumn<Vehicle>[] = [{ id: 'section', header: 'Section', value: (v) => v.section, filter: 'TEXT' }];
       const withNull = [vehicle('A', { section: null }), vehicle('B', { section: 'Null Point' })];
-      expect(regs(applyFilters(withNull, textSection, { section: { kind: 'TEXT', text: 'null' } }))).toEqual(['B']);
+      expect(regs(filterRows(withNull, textSection, { section: { kind: 'TEXT', text: 'null' } }))).toEqual(['B']);
     });
   });
 
@@ -58,21 +58,21 @@ describe('applyFilters', () => {
     const rows = [vehicle('A', { section: 'Alpha' }), vehicle('B', { section: 'Bravo' }), vehicle('N', { section: null })];
 
     it('shows only the listed values', () => {
-      expect(regs(applyFilters(rows, columns, { section: { kind: 'SET', values: ['Bravo'] } }))).toEqual(['B']);
+      expect(regs(filterRows(rows, columns, { section: { kind: 'SET', values: ['Bravo'] } }))).toEqual(['B']);
     });
 
     it('Select All (every value listed) shows every row', () => {
       const all = setOptionsOf(columns[1]!, rows).map((option) => option.value);
       expect(all).toEqual(['Alpha', 'Bravo', '']);
-      expect(regs(applyFilters(rows, columns, { section: { kind: 'SET', values: all } }))).toEqual(['A', 'B', 'N']);
+      expect(regs(filterRows(rows, columns, { section: { kind: 'SET', values: all } }))).toEqual(['A', 'B', 'N']);
     });
 
     it('Deselect All (nothing listed) hides every row', () => {
-      expect(applyFilters(rows, columns, { section: { kind: 'SET', values: [] } })).toEqual([]);
+      expect(filterRows(rows, columns, { section: { kind: 'SET', values: [] } })).toEqual([]);
     });
 
     it('lists a blank value as the empty string', () => {
-      expect(regs(applyFilters(rows, columns, { section: { kind: 'SET', values: [''] } }))).toEqual(['N']);
+      expect(regs(filterRows(rows, columns, { section: { kind: 'SET', values: [''] } }))).toEqual(['N']);
       expect(setOptionsOf(columns[1]!, rows).at(-1)).toEqual({ value: '', label: '(Blank)' });
     });
 
@@ -88,7 +88,7 @@ describe('applyFilters', () => {
         ],
       };
       const mixed = [vehicle('W', { wrm: true }), vehicle('N', { wrm: false })];
-      expect(regs(applyFilters(mixed, [setWrm], { wrm: { kind: 'SET', values: ['true'] } }))).toEqual(['W']);
+      expect(regs(filterRows(mixed, [setWrm], { wrm: { kind: 'SET', values: ['true'] } }))).toEqual(['W']);
       expect(setOptionsOf(setWrm, mixed).map((o) => o.label)).toEqual(['WRM', 'Not WRM']);
     });
   });
@@ -97,15 +97,15 @@ describe('applyFilters', () => {
     const rows = [vehicle('Y', { wrm: true }), vehicle('N', { wrm: false })];
 
     it('yes shows true rows, no shows false rows', () => {
-      expect(regs(applyFilters(rows, columns, { wrm: { kind: 'BOOLEAN', value: true } }))).toEqual(['Y']);
-      expect(regs(applyFilters(rows, columns, { wrm: { kind: 'BOOLEAN', value: false } }))).toEqual(['N']);
+      expect(regs(filterRows(rows, columns, { wrm: { kind: 'BOOLEAN', value: true } }))).toEqual(['Y']);
+      expect(regs(filterRows(rows, columns, { wrm: { kind: 'BOOLEAN', value: false } }))).toEqual(['N']);
     });
 
     it('treats a null value as no', () => {
       const nullable: GridColumn<{ reg: string; flag: boolean | null }>[] = [
         { id: 'flag', header: 'Flag', value: (r) => r.flag, filter: 'BOOLEAN' },
       ];
-      const result = applyFilters([{ reg: 'X', flag: null }], nullable, { flag: { kind: 'BOOLEAN', value: false } });
+      const result = filterRows([{ reg: 'X', flag: null }], nullable, { flag: { kind: 'BOOLEAN', value: false } });
       expect(result).toHaveLength(1);
     });
   });
@@ -114,11 +114,11 @@ describe('applyFilters', () => {
     const rows = [vehicle('ACTIVE', { active: true }), vehicle('INACTIVE', { active: false })];
 
     it('off hides the rows whose value is false', () => {
-      expect(regs(applyFilters(rows, columns, { active: { kind: 'TOGGLE', on: false } }))).toEqual(['ACTIVE']);
+      expect(regs(filterRows(rows, columns, { active: { kind: 'TOGGLE', on: false } }))).toEqual(['ACTIVE']);
     });
 
     it('on shows the rows whose value is false too', () => {
-      expect(regs(applyFilters(rows, columns, { active: { kind: 'TOGGLE', on: true } }))).toEqual(['ACTIVE', 'INACTIVE']);
+      expect(regs(filterRows(rows, columns, { active: { kind: 'TOGGLE', on: true } }))).toEqual(['ACTIVE', 'INACTIVE']);
     });
   });
 
@@ -134,7 +134,7 @@ describe('applyFilters', () => {
     const range = (from: string | null, to: string | null): FilterState => ({ inspected: { kind: 'DATE_TIME', from, to } });
 
     it('is an inclusive range', () => {
-      expect(regs(applyFilters(rows, columns, range('2025-03-10T00:00:00.000Z', '2025-03-20T23:59:59.999Z')))).toEqual([
+      expect(regs(filterRows(rows, columns, range('2025-03-10T00:00:00.000Z', '2025-03-20T23:59:59.999Z')))).toEqual([
         'FROM',
         'MID',
         'TO',
@@ -142,18 +142,18 @@ describe('applyFilters', () => {
     });
 
     it('leaves an end open when it is null', () => {
-      expect(regs(applyFilters(rows, columns, range('2025-03-15T12:30:00.000Z', null)))).toEqual(['MID', 'TO', 'LATE']);
-      expect(regs(applyFilters(rows, columns, range(null, '2025-03-10T00:00:00.000Z')))).toEqual(['EARLY', 'FROM']);
+      expect(regs(filterRows(rows, columns, range('2025-03-15T12:30:00.000Z', null)))).toEqual(['MID', 'TO', 'LATE']);
+      expect(regs(filterRows(rows, columns, range(null, '2025-03-10T00:00:00.000Z')))).toEqual(['EARLY', 'FROM']);
     });
 
     it('lets every row through with both ends open, and hides rows without a date otherwise', () => {
-      expect(applyFilters(rows, columns, range(null, null))).toHaveLength(6);
-      expect(regs(applyFilters(rows, columns, range('2000-01-01T00:00:00.000Z', null)))).not.toContain('NEVER');
+      expect(filterRows(rows, columns, range(null, null))).toHaveLength(6);
+      expect(regs(filterRows(rows, columns, range('2000-01-01T00:00:00.000Z', null)))).not.toContain('NEVER');
     });
 
     it('compares instants, whatever the offset they are written with', () => {
       const local = [vehicle('OFFSET', { inspected: '2025-03-10T01:00:00+02:00' })];
-      expect(applyFilters(local, columns, range('2025-03-09T23:00:00.000Z', '2025-03-09T23:00:00.000Z'))).toHaveLength(1);
+      expect(filterRows(local, columns, range('2025-03-09T23:00:00.000Z', '2025-03-09T23:00:00.000Z'))).toHaveLength(1);
     });
   });
 
@@ -162,27 +162,27 @@ describe('applyFilters', () => {
     const num = (op: 'eq' | 'gt' | 'lt', value: number): FilterState => ({ visits: { kind: 'NUMBER_RANGE', op, value } });
 
     it('equals', () => {
-      expect(regs(applyFilters(rows, columns, num('eq', 2)))).toEqual(['TWO']);
-      expect(regs(applyFilters(rows, columns, num('eq', 0)))).toEqual(['ZERO']);
+      expect(regs(filterRows(rows, columns, num('eq', 2)))).toEqual(['TWO']);
+      expect(regs(filterRows(rows, columns, num('eq', 0)))).toEqual(['ZERO']);
     });
 
     it('greater than and less than are strict', () => {
-      expect(regs(applyFilters(rows, columns, num('gt', 2)))).toEqual(['FIVE']);
-      expect(regs(applyFilters(rows, columns, num('lt', 2)))).toEqual(['ZERO']);
+      expect(regs(filterRows(rows, columns, num('gt', 2)))).toEqual(['FIVE']);
+      expect(regs(filterRows(rows, columns, num('lt', 2)))).toEqual(['ZERO']);
     });
 
     it('uses the integer part of the filter value', () => {
-      expect(regs(applyFilters(rows, columns, num('eq', 2.9)))).toEqual(['TWO']);
+      expect(regs(filterRows(rows, columns, num('eq', 2.9)))).toEqual(['TWO']);
     });
 
     it('reads numeric text in the rows and never matches a blank', () => {
       const textual: GridColumn<{ n: string | null }>[] = [{ id: 'n', header: 'N', value: (r) => r.n, filter: 'NUMBER_RANGE' }];
       const data = [{ n: '7' }, { n: '' }, { n: null }, { n: 'seven' }];
-      expect(applyFilters(data, textual, { n: { kind: 'NUMBER_RANGE', op: 'gt', value: -1 } })).toEqual([{ n: '7' }]);
+      expect(filterRows(data, textual, { n: { kind: 'NUMBER_RANGE', op: 'gt', value: -1 } })).toEqual([{ n: '7' }]);
     });
 
     it('lets every row through when the value is not a number', () => {
-      expect(applyFilters(rows, columns, num('eq', Number.NaN))).toHaveLength(4);
+      expect(filterRows(rows, columns, num('eq', Number.NaN))).toHaveLength(4);
     });
   });
 
@@ -202,7 +202,7 @@ describe('applyFilters', () => {
       visits: { kind: 'NUMBER_RANGE', op: 'gt', value: 2 },
       active: { kind: 'TOGGLE', on: false },
     };
-    expect(regs(applyFilters(rows, columns, filters))).toEqual(['AB-1']);
+    expect(regs(filterRows(rows, columns, filters))).toEqual(['AB-1']);
   });
 
   it('ignores filters of unknown columns and of a kind the column does not offer', () => {
@@ -212,7 +212,7 @@ describe('applyFilters', () => {
       reg: { kind: 'SET', values: [] },
       notes: { kind: 'TEXT', text: 'zzz' },
     };
-    expect(applyFilters(rows, columns, stale)).toHaveLength(2);
+    expect(filterRows(rows, columns, stale)).toHaveLength(2);
   });
 
   describe('search', () => {
@@ -223,23 +223,23 @@ describe('applyFilters', () => {
     ];
 
     it('matches any column’s value, case-insensitive', () => {
-      expect(regs(applyFilters(rows, columns, {}, 'motor'))).toEqual(['AB-1']);
-      expect(regs(applyFilters(rows, columns, {}, 'cd-'))).toEqual(['CD-2']);
-      expect(regs(applyFilters(rows, columns, {}, '42'))).toEqual(['EF-3']);
-      expect(regs(applyFilters(rows, columns, {}, 'NOTES OF EF'))).toEqual(['EF-3']);
+      expect(regs(filterRows(rows, columns, {}, 'motor'))).toEqual(['AB-1']);
+      expect(regs(filterRows(rows, columns, {}, 'cd-'))).toEqual(['CD-2']);
+      expect(regs(filterRows(rows, columns, {}, '42'))).toEqual(['EF-3']);
+      expect(regs(filterRows(rows, columns, {}, 'NOTES OF EF'))).toEqual(['EF-3']);
     });
 
     it('matches booleans as Yes/No, as they show', () => {
       const wrmOnly = columns.filter((c) => c.id === 'reg' || c.id === 'wrm');
-      expect(regs(applyFilters(rows, wrmOnly, {}, 'yes'))).toEqual(['CD-2']);
+      expect(regs(filterRows(rows, wrmOnly, {}, 'yes'))).toEqual(['CD-2']);
     });
 
     it('does not match across two columns', () => {
-      expect(applyFilters(rows, columns, {}, 'AB-1Motor')).toEqual([]);
+      expect(filterRows(rows, columns, {}, 'AB-1Motor')).toEqual([]);
     });
 
     it('applies together with the filters', () => {
-      expect(regs(applyFilters(rows, columns, { wrm: { kind: 'BOOLEAN', value: false } }, 'ef'))).toEqual(['EF-3']);
+      expect(regs(filterRows(rows, columns, { wrm: { kind: 'BOOLEAN', value: false } }, 'ef'))).toEqual(['EF-3']);
     });
 
     it('looks only in the given search columns (the visible ones), with the filters on every column', () => {

@@ -95,7 +95,7 @@ function compileFilter<Row>(column: GridColumn<Row>, filter: FilterValue): Predi
 }
 
 /** The lower-cased text the search box looks in: the values of the given columns. */
-export function searchText<Row>(row: Row, columns: GridColumn<Row>[]): string {
+export function searchText<Row>(row: Row, columns: readonly GridColumn<Row>[]): string {
   let text = '';
   for (const column of columns) text += `${valueText(column.value(row)).toLowerCase()}\u0000`;
   return text;
@@ -107,13 +107,13 @@ export function searchText<Row>(row: Row, columns: GridColumn<Row>[]): string {
  * does not rebuild the text of every row on every key.
  */
 export function filterRows<Row>(
-  rows: Row[],
-  columns: GridColumn<Row>[],
+  rows: readonly Row[],
+  columns: readonly GridColumn<Row>[],
   filters: FilterState,
   search = '',
-  searchColumns: GridColumn<Row>[] = columns,
-  haystacks?: string[],
-): Row[] {
+  searchColumns: readonly GridColumn<Row>[] = columns,
+  haystacks?: readonly string[],
+): readonly Row[] {
   const byId = new Map(columns.map((column) => [column.id, column]));
   const predicates: Predicate<Row>[] = [];
   for (const [id, filter] of Object.entries(filters)) {
@@ -132,11 +132,6 @@ export function filterRows<Row>(
     out.push(row);
   }
   return out;
-}
-
-/** The rows every filter lets through and, with a search, whose value in some column contains it (case-insensitive). */
-export function applyFilters<Row>(rows: Row[], columns: GridColumn<Row>[], filters: FilterState, search?: string): Row[] {
-  return filterRows(rows, columns, filters, search);
 }
 
 /** The choices of a SET filter: the column's setOptions, or the distinct values of the rows, sorted. */

@@ -1,5 +1,5 @@
 export { DataGrid } from './DataGrid.tsx';
-export { applyFilters, isFilterActive, valueText } from './filters.ts';
+export { filterRows, isFilterActive, valueText } from './filters.ts';
 export { sortRows } from './sort-rows.ts';
 export { DATE_TIME_FILTER_FORMAT } from './FilterControls.tsx';
 export { ROW_HEIGHT } from './GridBody.tsx';

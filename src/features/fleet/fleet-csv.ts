@@ -1,5 +1,5 @@
 import type { GridColumn, GridViewState } from '../../components/data-grid/index.ts';
-import { applyFilters, sortRows, valueText } from '../../components/data-grid/index.ts';
+import { filterRows, sortRows } from '../../components/data-grid/index.ts';
 
 /**
  * The Fleet Details CSV (part 1 §2, §9; part 2 §9): the grid's visible columns in their order, its
@@ -22,25 +22,19 @@ export function exportView<Row>(
   gridColumns: readonly GridColumn<Row>[],
   csvColumns: readonly CsvColumn<Row>[],
   state: GridViewState,
-): { rows: Row[]; columns: CsvColumn<Row>[] } {
+): { rows: readonly Row[]; columns: CsvColumn<Row>[] } {
   const hidden = new Set(state.columns.hidden);
   const csvById = new Map(csvColumns.map((c) => [c.id, c]));
   const gridById = new Map(gridColumns.map((c) => [c.id, c]));
   const ordered = [...state.columns.order, ...gridColumns.map((c) => c.id).filter((id) => !state.columns.order.includes(id))];
   const visibleIds = ordered.filter((id, i) => !hidden.has(id) && gridById.has(id) && ordered.indexOf(id) === i);
   const visibleGrid = visibleIds.map((id) => gridById.get(id)!);
-  const filtered = filterWithSearch(rows, gridColumns, visibleGrid, state);
+  // As the grid does (DataGrid.tsx): sorted, then filtered, the search looking in the visible columns.
+  const sorted = sortRows(rows, gridColumns, state.sorting);
   return {
-    rows: sortRows(filtered, gridColumns, state.sorting),
+    rows: filterRows(sorted, gridColumns, state.filters, state.search ?? '', visibleGrid),
     columns: visibleIds.map((id) => csvById.get(id)).filter((c): c is CsvColumn<Row> => !!c),
   };
-}
-
-function filterWithSearch<Row>(rows: readonly Row[], all: readonly GridColumn<Row>[], visible: GridColumn<Row>[], state: GridViewState): Row[] {
-  const filtered = applyFilters([...rows], [...all], state.filters);
-  const needle = state.search?.trim().toLowerCase() ?? '';
-  if (!needle) return filtered;
-  return filtered.filter((row) => visible.some((c) => valueText(c.value(row)).toLowerCase().includes(needle)));
 }
 
 /** Spreadsheets run a cell starting with one of these as a formula: such text gets a leading apostrophe. */

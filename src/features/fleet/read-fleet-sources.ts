@@ -61,7 +61,8 @@ function distinct(lists: Inspection[][]): Inspection[] {
  * What Fleet Details derives its rows from, read from the mirror in one read-only transaction (one
  * snapshot of every feed). Of inspections and notes only what the rows need is read
  * (core/rules/fleet-row-window.ts): for 5,000 vehicles inspected daily for a year, about 25,000
- * inspections instead of 1.27 million. Outside Dexie's live-query cache, so the records are garbage once the rows are derived.
+ * inspections instead of 1.27 million. Outside Dexie's live-query cache, so the records are garbage
+ * once the rows are derived.
  */
 export function readFleetSources(db: MirrorDb, now: Date): Promise<{ sources: FleetSources; sections: Section[] }> {
   const since = fleetHistorySince(now);

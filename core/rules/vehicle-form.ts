@@ -9,6 +9,7 @@ import {
 } from '../schema/registration.ts';
 import { INT_MAX } from '../schema/common.ts';
 import { vehicleTypeNameSchema, type VehicleStatus } from '../schema/vehicle.ts';
+import { changedFields } from './changed-fields.ts';
 
 /**
  * The vehicle form rules (part 1 §5, part 2 §5): registration numbers, the section and workflow
@@ -201,11 +202,7 @@ export function descriptionValues(form: DescriptionForm, existingTypes: readonly
 
 /** The fields of the description that differ from the vehicle's: what the dialog sends, nothing when unchanged. */
 export function changedDescription(values: DescriptionValues, current: DescriptionValues): Partial<DescriptionValues> {
-  const changed: Partial<DescriptionValues> = {};
-  for (const key of Object.keys(values) as (keyof DescriptionValues)[]) {
-    if (values[key] !== current[key]) Object.assign(changed, { [key]: values[key] });
-  }
-  return changed;
+  return changedFields(current, values);
 }
 
 /** The status dialog (part 1 §4). */

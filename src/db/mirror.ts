@@ -12,11 +12,22 @@ export interface OutboxEntry {
   id: string;
   /** The mutator's name (src/sync/mutators). */
   name: string;
-  /** The mutator's arguments, replayed on rebase. */
+  /** The mutator's arguments, replayed on rebase (secret fields are never stored: see `held`). */
   args: unknown;
+  /**
+   * The version of the mutator's arguments `args` was made with (absent: 1). When an app update
+   * changes a mutator's arguments, stored entries are upgraded as the mirror opens (src/sync/upgrade.ts).
+   */
+  v?: number;
   request: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
-  /** pending: not yet accepted; sent: applied by the server, waiting for the pull that carries it. */
-  state: 'pending' | 'sent';
+  /**
+   * pending: not yet accepted; sent: applied by the server, waiting for the pull that carries it;
+   * held: it needs a secret (a new user's password) that only the tab in `holder` keeps, in memory,
+   * so only that tab sends it.
+   */
+  state: 'pending' | 'sent' | 'held';
+  /** For a held entry: the tab that keeps its secret (src/sync/secrets.ts). */
+  holder?: string;
   /** Mirror rows the mutation changes, as `table:id`; their server copies are kept in `shadows`. */
   touches: string[];
   createdAt: string;
@@ -26,14 +37,25 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
-/** A mutation the server refused: rolled back, listed for the user with the server's message. */
+/**
+ * A mutation the server refused, or that this device set aside without sending (see `httpStatus`):
+ * rolled back, listed for the user with the message, its arguments kept (secrets removed) so it can
+ * be edited and sent again.
+ */
 export interface RejectedEntry {
   id: string;
   name: string;
   request: OutboxEntry['request'];
+  /** The mutator's arguments without secret fields; absent on entries rejected by older versions. */
+  args?: unknown;
+  /** The argument version of `args`. */
+  v?: number;
+  /** Set when this change was not sent because the change that created its record was refused. */
+  causedBy?: string;
   message: string;
   /** Further messages of the server's answer, e.g. a weak password's suggestions. */
   details?: string[];
+  /** The server's status; 0 when the device set the change aside without the server's verdict. */
   httpStatus: number;
   createdAt: string;
   rejectedAt: string;

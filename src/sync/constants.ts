@@ -17,8 +17,17 @@ export const DRAIN_BACKOFF_INITIAL_MS = 1_000;
 export const DRAIN_BACKOFF_MAX_MS = 60_000;
 /** Drain and pull retry on this timer even when nothing else wakes them. */
 export const SYNC_TIMER_MS = 30_000;
+/** Pull: the first retry after a failed pull waits this long, doubling each time ... */
+export const PULL_BACKOFF_INITIAL_MS = 1_000;
+/** ... up to this delay. A success starts again from the first. */
+export const PULL_BACKOFF_MAX_MS = 60_000;
 /** Mutations per push; the server refuses more. */
 export const PUSH_BATCH_SIZE = PUSH_BATCH_MAX;
+/**
+ * Bytes of mutations per push: a quarter of the server's default body limit (1 MiB), so a batch of
+ * legal changes never meets it; a single larger change goes alone.
+ */
+export const PUSH_BATCH_BYTES = 256 * 1024;
 
 /** Rows asked for per pull page. */
 export const PULL_PAGE_LIMIT = 1_000;
@@ -32,3 +41,12 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const LEADER_LOCK_PREFIX = 'fleet-sync-leader-';
 /** BroadcastChannel by which follower tabs ask the leader to sync now, suffixed like the lock. */
 export const SYNC_NOW_CHANNEL_PREFIX = 'fleet-sync-now-';
+/** The leading tab writes its heartbeat into the mirror this often. */
+export const LEADER_HEARTBEAT_MS = 5_000;
+/**
+ * A heartbeat older than this (three beats) means the leading tab is frozen, suspended or throttled
+ * to a crawl in the background: a visible tab takes the lead from it.
+ */
+export const LEADER_STALE_MS = 3 * LEADER_HEARTBEAT_MS;
+/** A visible follower tab looks at the heartbeat this often (and on focus and visibility). */
+export const LEADER_CHECK_MS = 5_000;

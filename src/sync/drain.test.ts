@@ -32,7 +32,7 @@ const pushes = (server: FakeSyncServer) => server.requests.filter((r) => r.start
 describe('rebase', () => {
   it('keeps showing a pending change over a newer server copy, and the server copy once acked', async () => {
     const { server, db, drain, pull, user } = await setup();
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
 
     // Someone else changes the same row before our change reaches the server.
     server.write([{ t: 'users', id: 'u1', data: { ...userRow('u1', 'Ann', 'Lee'), email: 'new@example.test' } }]);
@@ -54,7 +54,7 @@ describe('rebase', () => {
 describe('drain', () => {
   it('pushes in seq order, marks entries sent and asks for a pull that retires them', async () => {
     const { server, db, drain, onApplied, pull, user } = await setup();
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: { q: 'x' } }, ctx);
 
     await drain.wake();
@@ -70,7 +70,7 @@ describe('drain', () => {
 
   it('removes at once a change the server made nothing of, showing the server copy', async () => {
     const { server, db, drain, onApplied, user } = await setup();
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Ann', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Ann', lastName: 'Lee' } }, ctx);
     await drain.wake();
     expect(pushes(server)).toBe(1);
     expect(await db.outbox.count()).toBe(0);
@@ -84,8 +84,8 @@ describe('drain', () => {
     server.rejectWhen = (m) => ((m.request.body as { firstName?: string }).firstName === 'Zed' ? { status: 400, message: 'First name is not allowed' } : undefined);
     // The change after the refused one fails transiently: the server answers 503 with what it did so far.
     server.transientWhen = (m) => (m.request.body as { firstName?: string }).firstName === 'Bea';
-    const refused = await mutate(db, updateProfile, { userId: 'u1', firstName: 'Zed', lastName: 'Zed' }, ctx);
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    const refused = await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Zed', lastName: 'Zed' } }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
 
     await drain.wake();
 
@@ -119,7 +119,7 @@ describe('drain', () => {
   it('restores the server copy when the only change to a row is refused, deleting a row it created', async () => {
     const { server, db, drain, user } = await setup();
     server.rejectWhen = () => ({ status: 403, message: 'Only administrators may do this' });
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Zed', lastName: 'Zed' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Zed', lastName: 'Zed' } }, ctx);
     await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, ctx);
 
     await drain.wake();
@@ -134,7 +134,7 @@ describe('drain', () => {
   it('re-sends a batch whose answer was lost; the server answers duplicate and nothing applies twice', async () => {
     const { server, db, drain, clock, pull, user } = await setup();
     server.loseNextAnswers = 1;
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, ctx);
 
     await drain.wake();
@@ -156,7 +156,7 @@ describe('drain', () => {
   it('retires an entry a pull acked while its answer was lost, and ignores the late duplicate', async () => {
     const { server, db, drain, clock, pull, user } = await setup();
     server.loseNextAnswers = 1;
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     await drain.wake();
     await pull();
     expect(await db.outbox.count()).toBe(0);
@@ -169,7 +169,7 @@ describe('drain', () => {
   it('backs off on 503 (1 s doubling to 60 s), keeping entries pending, then succeeds', async () => {
     const { server, db, drain, clock, status } = await setup();
     server.failNextPushes = 9;
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
 
     await drain.wake();
     expect(status).toMatchObject({ sending: false, lastError: 'The server is busy' });
@@ -199,7 +199,7 @@ describe('drain', () => {
   it('spreads retry delays with jitter within ±20 %', async () => {
     const { server, db, api } = await setup();
     server.failNextPushes = 1;
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     const low = manualTimers();
     await new Drain({ db, api, clientId: 'client1', onApplied: () => undefined, report: () => undefined, timers: low.timers, random: () => 0 }).wake();
     expect(low.delays).toEqual([800]);
@@ -208,7 +208,7 @@ describe('drain', () => {
   it('retries at once when forced (back online) instead of waiting out the backoff', async () => {
     const { server, db, drain, clock } = await setup();
     server.offline = true;
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     await drain.wake();
     expect(clock.pendingCount()).toBe(1);
     server.offline = false;
@@ -221,7 +221,7 @@ describe('drain', () => {
     const { db, clock, status } = await setup();
     const api: ApiClient = { request: async () => Promise.reject(new (await import('./errors.ts')).SignInRequiredError()) };
     const drain = new Drain({ db, api, clientId: 'client1', onApplied: () => undefined, report: (p) => Object.assign(status, p), timers: clock.timers });
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     await drain.wake();
     expect(status.signInRequired).toBe(true);
     expect(clock.pendingCount()).toBe(0);
@@ -246,7 +246,7 @@ describe('drain', () => {
       },
     };
     const drain = new Drain({ db, api, clientId: 'client1', onApplied: () => undefined, report: () => undefined, timers: manualTimers().timers });
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     const first = drain.wake();
     await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, ctx);
     await Promise.all([first, drain.wake(), drain.wake()]);

@@ -65,7 +65,7 @@ describe('startSync', () => {
     expect([a.engine.isLeader(), b.engine.isLeader()]).toEqual([true, false]);
     await until(() => b.engine.status.get().bootstrapped, 'the follower sees the pull');
 
-    await b.engine.mutate(updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' });
+    await b.engine.mutate(updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } });
     expect(b.engine.touchedRows.get().has('users:u1')).toBe(true);
     await until(() => server.row('users', 'u1')?.firstName === 'Bea', 'the leader pushed the follower’s change');
     // The follower's live query may still be catching up with the entry itself, so wait for both.
@@ -81,7 +81,7 @@ describe('startSync', () => {
     await until(() => a.engine.isLeader(), 'a leads');
     a.engine.stop();
     await until(() => b.engine.isLeader(), 'b leads');
-    await b.engine.mutate(updateProfile, { userId: 'u1', firstName: 'Cy', lastName: 'Lee' });
+    await b.engine.mutate(updateProfile, { userId: 'u1', changes: { firstName: 'Cy', lastName: 'Lee' } });
     await until(() => server.row('users', 'u1')?.firstName === 'Cy', 'b pushed');
   });
 

@@ -11,7 +11,9 @@ import { FleetUpdates } from './fleet-updates.ts';
 import { requestLeadership } from './leader.ts';
 import { ensureClientId, startLeaderDuties, type LeaderDuties } from './leader-duties.ts';
 import { mutate, type Mutator } from './mutator.ts';
+import { holdersDrain, openTabs } from './held.ts';
 import { createPullRunner } from './pull-runner.ts';
+import { upgradeOutbox } from './upgrade.ts';
 import { sameSet, watchSharedState } from './shared-state.ts';
 import { deriveSyncStatus, INITIAL_SHARED_FACTS, type SharedSyncFacts, type SyncStatus } from './status.ts';
 import { shallowEqual, Store, type ReadableStore } from './store.ts';
@@ -118,14 +120,25 @@ export function startSync(options: StartSyncOptions): SyncEngine {
     cleanups.push(() => backfill.unsubscribe());
   }
 
+  const mutationContext = { userId: session.user.userId, orgId: session.user.orgId };
+  const tabs = openTabs(options.locks === null ? undefined : (options.locks ?? globalThis.navigator?.locks));
+  cleanups.push(() => tabs.close());
+  // Changes holding a secret are sent by this tab, which alone keeps the secret (src/sync/secrets.ts).
+  const sendHeld = holdersDrain(db, api, () => {
+    if (duties) void duties.pull();
+    else channel?.postMessage('sync');
+  });
+  cleanups.push(() => sendHeld.stop());
+
   const leadership = requestLeadership(
     db.name,
     () => {
       void (async () => {
         const clientId = await ensureClientId(db);
+        await upgradeOutbox(db, mutationContext);
         if (stopped) return;
         const runner = createPullRunner({ db, api, baseUrl, getAccessToken: () => session.getAccessToken(), onForbidden });
-        duties = startLeaderDuties({ db, api, clientId, runner, streamConnected: () => fleetUpdates.get().connected, timers: options.timers });
+        duties = startLeaderDuties({ db, api, clientId, runner, streamConnected: () => fleetUpdates.get().connected, timers: options.timers, holderAlive: tabs.isOpen });
       })().catch((error: unknown) => console.error('Could not start leading sync', error));
     },
     options.locks === null ? undefined : (options.locks ?? globalThis.navigator?.locks),
@@ -176,12 +189,13 @@ export function startSync(options: StartSyncOptions): SyncEngine {
     touchedRows,
     isLeader: () => duties !== null,
     async mutate(mutator, args) {
-      const entry = await mutate(db, mutator, args, { userId: session.user.userId, orgId: session.user.orgId });
+      const entry = await mutate(db, mutator, args, mutationContext);
       // Mark the rows pending now rather than when the live query catches up, which it then confirms.
       const touched = new Set(touchedRows.get());
       for (const key of entry.touches) touched.add(key);
       if (!sameSet(touched, touchedRows.get())) touchedRows.set(touched);
-      void duties?.wake();
+      if (entry.state === 'held' && !duties) void sendHeld.wake();
+      else void duties?.wake();
       return entry;
     },
     async read(path, schema) {

@@ -68,6 +68,8 @@ export interface LeaderDutiesOptions {
   runner: PullRunner;
   /** With the stream up, pokes bring pulls; without it the timer and focus pull instead. */
   streamConnected(): boolean;
+  /** Whether the tab holding a held entry's secret is still open (src/sync/held.ts). */
+  holderAlive?: (holder: string) => Promise<boolean>;
   timers?: Timers;
 }
 
@@ -75,7 +77,7 @@ export interface LeaderDutiesOptions {
  * What only the leading tab does: pull, drain the outbox (its own and every other tab's, watched
  * through a live query) and retry on a timer.
  */
-export function startLeaderDuties({ db, api, clientId, runner, streamConnected, timers = realTimers }: LeaderDutiesOptions): LeaderDuties {
+export function startLeaderDuties({ db, api, clientId, runner, streamConnected, holderAlive, timers = realTimers }: LeaderDutiesOptions): LeaderDuties {
   const status = new LeaderStatusPublisher(db);
   // A previous leader may have closed mid-sync and left "sending" behind.
   status.publish(IDLE_LEADER_STATUS, true);
@@ -90,7 +92,7 @@ export function startLeaderDuties({ db, api, clientId, runner, streamConnected, 
       status.publish({ pulling: false, ...failureFacts(error) });
     }
   });
-  const drain = new Drain({ db, api, clientId, onApplied: () => void pull(), report: (patch) => status.publish(patch), timers });
+  const drain = new Drain({ db, api, clientId, onApplied: () => void pull(), report: (patch) => status.publish(patch), holderAlive, timers });
 
   // A new pending entry from any tab wakes the drain; the highest seq tells new entries from old.
   let highestSeen = 0;

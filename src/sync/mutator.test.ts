@@ -16,7 +16,7 @@ async function seededDb() {
 describe('mutate', () => {
   it('shows the change at once and queues the request, keeping the server copy as shadow', async () => {
     const db = await seededDb();
-    await mutate(db, updateProfile, { userId: 'u1', firstName: '  Bea ', lastName: 'Moss' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: '  Bea ', lastName: 'Moss' } }, ctx);
 
     const row = await db.feed('users').get('u1');
     expect(row).toMatchObject({ firstName: 'Bea', lastName: 'Moss', givenName: 'Bea', familyName: 'Moss', fullName: 'Bea Moss' });
@@ -33,8 +33,8 @@ describe('mutate', () => {
 
   it('keeps the first server copy when a second change touches the same row', async () => {
     const db = await seededDb();
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Moss' }, ctx);
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Cy', lastName: 'Moss' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Moss' } }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Cy', lastName: 'Moss' } }, ctx);
     expect((await db.shadows.get('users:u1'))?.row).toMatchObject({ firstName: 'Ann' });
     expect((await db.feed('users').get('u1'))?.firstName).toBe('Cy');
     expect(await db.outbox.count()).toBe(2);
@@ -56,10 +56,10 @@ describe('mutate', () => {
 
   it('refuses bad arguments with the schema message and writes nothing', async () => {
     const db = await seededDb();
-    await expect(mutate(db, updateProfile, { userId: 'u1', firstName: '   ', lastName: 'Lee' }, ctx)).rejects.toThrow(
+    await expect(mutate(db, updateProfile, { userId: 'u1', changes: { firstName: '   ', lastName: 'Lee' } }, ctx)).rejects.toThrow(
       new InvalidMutationError('First name is required'),
     );
-    await expect(mutate(db, updateProfile, { userId: 'u1', firstName: 'A'.repeat(51), lastName: 'Lee' }, ctx)).rejects.toThrow(/50 characters/);
+    await expect(mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'A'.repeat(51), lastName: 'Lee' } }, ctx)).rejects.toThrow(/50 characters/);
     await expect(mutate(db, saveSetting, { userId: 'u1', field: 'nope' as never, value: 1 }, ctx)).rejects.toThrow(/Unknown setting/);
     await expect(mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 'x'.repeat(70_000) }, ctx)).rejects.toThrow(/at most 64 KiB/);
 

@@ -4,6 +4,7 @@ import { ID_LENGTH } from '../../core/schema/common.ts';
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
 import { tablesOf } from '../db/row-key.ts';
 import { InvalidMutationError } from './errors.ts';
+import { forgetSecret, keepSecret, takeSecrets } from './secrets.ts';
 import { takeShadows } from './shadows.ts';
 
 /** Who makes the change: the signed-in user in their organization. */
@@ -21,6 +22,21 @@ export type MutationRequest = OutboxEntry['request'];
  */
 export interface Mutator<A> {
   name: string;
+  /**
+   * The version of the arguments (absent: 1). Raise it when the arguments change shape, and give
+   * `upgrade`, so entries an older app left in an outbox are replayed and sent in the new shape.
+   */
+  version?: number;
+  /** Turns arguments stored by version `from` into this version's; throws if it cannot. */
+  upgrade?(args: unknown, from: number): A;
+  /**
+   * Top-level argument fields that are secrets (a new user's password). They are never written to
+   * IndexedDB: they are taken out of the stored arguments and request body, and kept in memory by
+   * the tab that made the change, which sends it itself (src/sync/secrets.ts).
+   */
+  secrets?: readonly string[];
+  /** Rows the change brings into being, as `table:id`: later changes to them depend on it. */
+  creates?(args: A): string[];
   /** Validates and normalizes the arguments with the core schemas; throws InvalidMutationError. */
   parse(args: A): A;
   request(args: A, ctx: MutationContext): MutationRequest;
@@ -47,22 +63,30 @@ export function parseArgs<S extends z.ZodType>(schema: S, value: unknown): z.inf
  */
 export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx: MutationContext): Promise<OutboxEntry> {
   const parsed = mutator.parse(args);
-  const request = mutator.request(parsed, ctx);
   const touches = [...new Set(mutator.touches(parsed))];
+  const id = nanoid(ID_LENGTH);
+  const { stored, secret } = takeSecrets(mutator, parsed, mutator.request(parsed, ctx));
   const entry: OutboxEntry = {
-    id: nanoid(ID_LENGTH),
+    id,
     name: mutator.name,
-    args: parsed,
-    request,
-    state: 'pending',
+    args: stored.args,
+    v: mutator.version ?? 1,
+    request: stored.request,
+    state: secret ? 'held' : 'pending',
+    ...(secret ? { holder: keepSecret(id, secret) } : {}),
     touches,
     createdAt: new Date().toISOString(),
   };
   const tables = tablesOf(touches).map((t) => db.table(t));
-  await db.transaction('rw', [...tables, db.outbox, db.shadows], async () => {
-    await takeShadows(db, touches);
-    await mutator.apply(db, parsed);
-    await db.outbox.add(entry);
-  });
+  try {
+    await db.transaction('rw', [...tables, db.outbox, db.shadows], async () => {
+      await takeShadows(db, touches);
+      await mutator.apply(db, parsed);
+      await db.outbox.add(entry);
+    });
+  } catch (error) {
+    forgetSecret(id);
+    throw error;
+  }
   return entry;
 }

@@ -84,7 +84,7 @@ describe('pullOnce', () => {
     server.write([section('s1'), section('s2'), { t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
     const db = freshDb();
     await pullOnce({ db, api: server.api(), clientId: 'client1' });
-    await mutate(db, updateProfile, { userId: 'u1', firstName: 'Bea', lastName: 'Lee' }, ctx);
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     await db.rejected.put({ id: 'r1', name: 'x', request: { method: 'PATCH', path: '/auth/users/u1' }, message: 'No', httpStatus: 400, createdAt: '', rejectedAt: '' });
 
     // s1 is deleted and its tombstone purged: only a reset can make the mirror forget it.

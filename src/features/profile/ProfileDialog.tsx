@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Group, Text, TextInput } from '@mantine/core';
+import { changedFields } from '../../../core/rules/changed-fields.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useLiveQuery, useMirror, useMutate, usePending } from '../../sync/react.tsx';
@@ -41,11 +42,8 @@ export function ProfileDialog({ opened, onClose }: ProfileDialogProps) {
   };
 
   const submit = async () => {
-    await mutate(updateProfile, {
-      userId: user.userId,
-      firstName: draft.firstName.trim(),
-      lastName: draft.lastName.trim(),
-    });
+    const trimmed = { firstName: draft.firstName.trim(), lastName: draft.lastName.trim() };
+    await mutate(updateProfile, { userId: user.userId, changes: changedFields(saved, trimmed) });
   };
 
   const fullName = `${saved.firstName} ${saved.lastName}`.trim();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Group, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { changedFields } from '../../../core/rules/changed-fields.ts';
 import { hasErrors, modifyUserChanged, modifyUserErrors, type ModifyUserForm } from '../../../core/rules/user-form.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import type { Role } from '../../../core/schema/roles.ts';
@@ -78,16 +79,10 @@ export function ModifyUserDialog({ opened, onClose, user, sections }: ModifyUser
   };
 
   const submit = async () => {
-    const args: UpdateUserArgs = {
-      userId: user.userId,
-      orgId: user.orgId,
-      firstName: draft.firstName.trim(),
-      lastName: draft.lastName.trim(),
-      role: draft.role as Role,
-      sectionId: draft.sectionId,
-      active: draft.active,
-      isAdmin: draft.isAdmin,
-    };
+    // Only what this administrator changed: another one may have changed the rest meanwhile.
+    const trimmed = { ...draft, firstName: draft.firstName.trim(), lastName: draft.lastName.trim() };
+    const { role, ...changes } = changedFields(saved, trimmed);
+    const args: UpdateUserArgs = { userId: user.userId, orgId: user.orgId, changes: { ...changes, ...(role ? { role: role as Role } : {}) } };
     if (!(isSelf && draft.role !== saved.role)) {
       await mutate(updateUser, args);
       close();

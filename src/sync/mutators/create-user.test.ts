@@ -5,6 +5,7 @@ import { mutate } from '../mutator.ts';
 import { ctx, freshDb } from '../testing/fixtures.ts';
 import { createUser, type CreateUserArgs } from './create-user.ts';
 import { mutatorByName } from './index.ts';
+import { secretOf, TAB_ID } from '../secrets.ts';
 
 const USER_ID = 'V1StGXR8_Z5jdHi6B-myT';
 
@@ -21,7 +22,7 @@ const newUser: CreateUserArgs = {
 };
 
 describe('createUser', () => {
-  it('shows the new user at once, in the feed shape, and queues POST /auth/users', async () => {
+  it('shows the new user at once, in the feed shape, and holds POST /auth/users with its password in memory only', async () => {
     const db = freshDb();
     await mutate(db, createUser, newUser, ctx);
 
@@ -43,6 +44,8 @@ describe('createUser', () => {
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({
       name: 'createUser',
+      state: 'held',
+      holder: TAB_ID,
       touches: [`users:${USER_ID}`],
       request: {
         method: 'POST',
@@ -52,22 +55,20 @@ describe('createUser', () => {
           firstName: 'Grace',
           lastName: 'Hopper',
           email: 'grace.hopper@example.test',
-          password: 'a long and unusual passphrase',
           role: 'dispatcher',
           isAdmin: false,
           sectionId: 's1',
         },
       },
     });
+    expect(secretOf(entry!.id)).toEqual({ password: 'a long and unusual passphrase' });
     expect(mutatorByName('createUser')).toBe(createUser);
   });
 
-  it('never writes the password into the mirror row', async () => {
+  it('never writes the password anywhere in IndexedDB', async () => {
     const db = freshDb();
     await mutate(db, createUser, newUser, ctx);
-    const row = await db.feed('users').get(USER_ID);
-    expect(JSON.stringify(row)).not.toContain(newUser.password);
-    expect(row).not.toHaveProperty('password');
+    for (const table of db.tables) expect(JSON.stringify(await table.toArray())).not.toContain(newUser.password);
   });
 
   it('refuses bad arguments with a readable message and writes nothing', async () => {

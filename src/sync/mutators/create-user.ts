@@ -26,11 +26,13 @@ const argsSchema = createUserBodySchema
   .refine((a) => !(roleRequiresSection(a.role) && a.sectionId === null), { message: SECTION_REQUIRED_MESSAGE, path: ['sectionId'] });
 
 /**
- * An administrator adds a user: POST /auth/users. The password travels in the request only; the
- * mirror row (the feed's user shape) has no place for it.
+ * An administrator adds a user: POST /auth/users. The password is a secret: it is never stored on
+ * the device (src/sync/secrets.ts), and the mirror row (the feed's user shape) has no place for it.
  */
 export const createUser: Mutator<CreateUserArgs> = {
   name: 'createUser',
+  secrets: ['password'],
+  creates: ({ userId }) => [rowKey('users', userId)],
   parse: (args) => parseArgs(argsSchema, args),
   request: ({ userId, firstName, lastName, email, password, role, isAdmin, sectionId }) => ({
     method: 'POST',

@@ -18,6 +18,7 @@ export const createVehicleType: Mutator<CreateVehicleTypeArgs> = {
   name: 'createVehicleType',
   parse: (args) => parseArgs(argsSchema, args) as z.output<typeof argsSchema>,
   request: ({ vehicleTypeId, vehicleType }) => ({ method: 'POST', path: '/data/v2/vehicles/types', body: { vehicleTypeId, vehicleType } }),
+  creates: ({ vehicleTypeId }) => [rowKey('vehicleTypes', vehicleTypeId)],
   touches: ({ vehicleTypeId }) => [rowKey('vehicleTypes', vehicleTypeId)],
   async apply(db, { vehicleTypeId, vehicleType }) {
     await db.feed('vehicleTypes').put({ id: vehicleTypeId, vehicleTypeId, vehicleType });

@@ -90,6 +90,8 @@ export const createVehicle: Mutator<CreateVehicleArgs> = {
     for (const key of ['year', 'make', 'model', 'eolDate'] as const) if (a[key] !== undefined) body[key] = a[key];
     return { method: 'POST', path: '/data/v1/vehicles', body };
   },
+  // The new type is not listed: the vehicles of one dialog share it, and each would create it.
+  creates: ({ vehicleId }) => [rowKey('vehicles', vehicleId)],
   touches: ({ vehicleId, newVehicleTypeId }) => [
     rowKey('vehicles', vehicleId),
     ...(newVehicleTypeId ? [rowKey('vehicleTypes', newVehicleTypeId)] : []),

@@ -1,30 +1,38 @@
+import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
-import { updateUserBodySchema, userNameFields } from '../../../core/schema/user.ts';
+import { updateUserBodySchema } from '../../../core/schema/user.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../mutator.ts';
+import { applyUserChanges } from './user-changes.ts';
+
+const namesSchema = updateUserBodySchema
+  .pick({ firstName: true, lastName: true })
+  .refine((names) => names.firstName !== undefined || names.lastName !== undefined, { message: 'Change the given or the family name' });
 
 export interface UpdateProfileArgs {
   userId: string;
-  firstName: string;
-  lastName: string;
+  /** The names the user changed (one or both). */
+  changes: z.input<typeof namesSchema>;
 }
 
-// The route's own body schema (trims, length limits), with both names required for a profile edit.
-const argsSchema = updateUserBodySchema.pick({ firstName: true, lastName: true }).required().extend({ userId: entityId });
+const argsSchema = z.object({ userId: entityId, changes: namesSchema });
 
-/** Edits a user's names: PATCH /auth/users/{userId}. */
+/** Edits a user's names: PATCH /auth/users/{userId} with the changed names. */
 export const updateProfile: Mutator<UpdateProfileArgs> = {
   name: 'updateProfile',
+  version: 2,
+  upgrade(args, from) {
+    if (from !== 1) throw new Error(`no upgrade from version ${from}`);
+    // Version 1 sent both names.
+    const { userId, firstName, lastName } = z.object({ userId: entityId, firstName: z.string(), lastName: z.string() }).parse(args);
+    return { userId, changes: { firstName, lastName } };
+  },
   parse: (args) => parseArgs(argsSchema, args),
-  request: ({ userId, firstName, lastName }) => ({
+  request: ({ userId, changes }) => ({
     method: 'PATCH',
     path: `/auth/users/${encodeURIComponent(userId)}`,
-    body: { firstName, lastName },
+    body: changes,
   }),
   touches: ({ userId }) => [rowKey('users', userId)],
-  async apply(db, { userId, firstName, lastName }) {
-    await db.feed('users').update(userId, {
-      ...userNameFields(firstName, lastName),
-    });
-  },
+  apply: (db, { userId, changes }) => applyUserChanges(db, userId, changes),
 };

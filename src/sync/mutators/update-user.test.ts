@@ -5,18 +5,7 @@ import { mutate } from '../mutator.ts';
 import { userRow } from '../testing/fake-server.ts';
 import { ctx, freshDb } from '../testing/fixtures.ts';
 import { mutatorByName } from './index.ts';
-import { updateUser, type UpdateUserArgs } from './update-user.ts';
-
-const change: UpdateUserArgs = {
-  userId: 'u1',
-  orgId: 'org1',
-  firstName: 'Bea',
-  lastName: 'Moss',
-  role: 'sectionLead',
-  sectionId: 's2',
-  active: false,
-  isAdmin: false,
-};
+import { updateUser } from './update-user.ts';
 
 describe('updateUser', () => {
   async function seededDb() {
@@ -25,42 +14,44 @@ describe('updateUser', () => {
     return db;
   }
 
-  it('changes the mirror row at once and queues PATCH /auth/users/{userId}', async () => {
+  it('changes the mirror row at once and queues PATCH /auth/users/{userId} with the changed fields only', async () => {
     const db = await seededDb();
-    await mutate(db, updateUser, { ...change, firstName: ' Bea ' }, ctx);
+    await mutate(db, updateUser, { userId: 'u1', orgId: 'org1', changes: { lastName: ' Moss ', active: false } }, ctx);
 
     expect(await db.feed('users').get('u1')).toMatchObject({
-      firstName: 'Bea',
+      firstName: 'Ann',
       lastName: 'Moss',
-      givenName: 'Bea',
       familyName: 'Moss',
-      fullName: 'Bea Moss',
-      role: 'sectionLead',
-      sectionId: 's2',
+      fullName: 'Ann Moss',
+      role: 'vco',
+      sectionId: 's1',
       active: false,
-      isAdmin: false,
-      email: 'u1@example.test',
+      isAdmin: true,
     });
     const [entry] = await db.outbox.toArray();
-    expect(entry?.request).toEqual({
-      method: 'PATCH',
-      path: '/auth/users/u1',
-      body: { userId: 'u1', orgId: 'org1', firstName: 'Bea', lastName: 'Moss', role: 'sectionLead', sectionId: 's2', active: false, isAdmin: false },
-    });
-    expect((await db.shadows.get('users:u1'))?.row).toMatchObject({ firstName: 'Ann', role: 'vco' });
+    expect(entry).toMatchObject({ v: 2, request: { method: 'PATCH', path: '/auth/users/u1', body: { userId: 'u1', orgId: 'org1', lastName: 'Moss', active: false } } });
+    expect(Object.keys(entry!.request.body as object).sort()).toEqual(['active', 'lastName', 'orgId', 'userId']);
+    expect((await db.shadows.get('users:u1'))?.row).toMatchObject({ lastName: 'Lee', active: true });
     expect(mutatorByName('updateUser')).toBe(updateUser);
   });
 
-  it('refuses bad arguments and writes nothing', async () => {
+  it('refuses bad arguments and an empty change, and writes nothing', async () => {
     const db = await seededDb();
-    await expect(mutate(db, updateUser, { ...change, sectionId: null }, ctx)).rejects.toThrow(
-      new InvalidMutationError('The selected role requires and organization'),
-    );
-    await expect(mutate(db, updateUser, { ...change, lastName: 'x'.repeat(51) }, ctx)).rejects.toThrow(
+    await expect(mutate(db, updateUser, { userId: 'u1', orgId: 'org1', changes: {} }, ctx)).rejects.toThrow(new InvalidMutationError('Change at least one field'));
+    await expect(mutate(db, updateUser, { userId: 'u1', orgId: 'org1', changes: { lastName: 'x'.repeat(51) } }, ctx)).rejects.toThrow(
       new InvalidMutationError('Last name must be 50 characters or fewer'),
     );
-    await expect(mutate(db, updateUser, { ...change, role: 'captain' as never }, ctx)).rejects.toThrow(InvalidMutationError);
+    await expect(mutate(db, updateUser, { userId: 'u1', orgId: 'org1', changes: { role: 'captain' as never } }, ctx)).rejects.toThrow(InvalidMutationError);
     expect(await db.feed('users').get('u1')).toMatchObject({ firstName: 'Ann', role: 'vco' });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('upgrades the arguments an older app stored (every field of the dialog) to version 2', () => {
+    const v1 = { userId: 'u1', orgId: 'org1', firstName: 'Bea', lastName: 'Moss', role: 'sectionLead', sectionId: 's2', active: false, isAdmin: false };
+    expect(updateUser.upgrade!(v1, 1)).toEqual({
+      userId: 'u1',
+      orgId: 'org1',
+      changes: { firstName: 'Bea', lastName: 'Moss', role: 'sectionLead', sectionId: 's2', active: false, isAdmin: false },
+    });
   });
 });

@@ -1,47 +1,41 @@
+import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
-import type { Role } from '../../../core/schema/roles.ts';
-import { roleRequiresSection, SECTION_REQUIRED_MESSAGE, updateUserBodySchema, userNameFields } from '../../../core/schema/user.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../mutator.ts';
+import { applyUserChanges, userChangesSchema, type UserChanges } from './user-changes.ts';
 
 export interface UpdateUserArgs {
   userId: string;
   orgId: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  sectionId: string | null;
-  active: boolean;
-  isAdmin: boolean;
+  /** Only the fields the administrator changed (core/rules/changed-fields.ts). */
+  changes: UserChanges;
 }
 
-// The route's own body schema (trims, length limits), every field the modify dialog edits required.
-const argsSchema = updateUserBodySchema
-  .pick({ firstName: true, lastName: true, role: true, sectionId: true, active: true, isAdmin: true })
-  .required()
-  .extend({ userId: entityId, orgId: entityId })
-  .refine((a) => !(roleRequiresSection(a.role) && a.sectionId === null), { message: SECTION_REQUIRED_MESSAGE, path: ['sectionId'] });
+const argsSchema = z.object({ userId: entityId, orgId: entityId, changes: userChangesSchema });
+
+/** Version 1 sent every field of the dialog, so an offline rename could undo another administrator's deactivation. */
+const v1Schema = z.object({ userId: entityId, orgId: entityId }).catchall(z.unknown());
 
 /**
- * An administrator changes a user: PATCH /auth/users/{userId}. The body carries userId and orgId as
- * part 1 §7 lists them; the server refuses them unless they match the path and the caller's organization.
+ * An administrator changes a user: PATCH /auth/users/{userId} with the changed fields. The body
+ * carries userId and orgId as part 1 §7 lists them; the server refuses them unless they match the
+ * path and the caller's organization. Whether a role needs a section is checked by the dialog on
+ * the whole form and by the server on the stored row.
  */
 export const updateUser: Mutator<UpdateUserArgs> = {
   name: 'updateUser',
+  version: 2,
+  upgrade(args, from) {
+    if (from !== 1) throw new Error(`no upgrade from version ${from}`);
+    const { userId, orgId, ...fields } = v1Schema.parse(args);
+    return { userId, orgId, changes: userChangesSchema.parse(fields) };
+  },
   parse: (args) => parseArgs(argsSchema, args),
-  request: ({ userId, orgId, firstName, lastName, role, sectionId, active, isAdmin }) => ({
+  request: ({ userId, orgId, changes }) => ({
     method: 'PATCH',
     path: `/auth/users/${encodeURIComponent(userId)}`,
-    body: { userId, orgId, firstName, lastName, role, sectionId, active, isAdmin },
+    body: { userId, orgId, ...changes },
   }),
   touches: ({ userId }) => [rowKey('users', userId)],
-  async apply(db, { userId, firstName, lastName, role, sectionId, active, isAdmin }) {
-    await db.feed('users').update(userId, {
-      ...userNameFields(firstName, lastName),
-      role,
-      sectionId,
-      active,
-      isAdmin,
-    });
-  },
+  apply: (db, { userId, changes }) => applyUserChanges(db, userId, changes),
 };

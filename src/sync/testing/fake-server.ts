@@ -66,6 +66,12 @@ export class FakeSyncServer {
   rejectWhen: (m: PushMutation) => { status: number; message: string; response?: unknown } | undefined = () => undefined;
   /** Stops the batch at this mutation with a 503, as a route failing transiently does. */
   transientWhen: (m: PushMutation) => boolean = () => false;
+  /** Stops the batch at this mutation with a 401, as when the caller's token runs out. */
+  unauthorizedWhen: (m: PushMutation) => boolean = () => false;
+  /** Refuses the whole push (400, 413) before applying anything, as a body the server cannot take. */
+  refuseBatchWhen: (body: PushBody) => { status: number; message: string } | undefined = () => undefined;
+  /** Every push body received, in order. */
+  readonly pushes: PushBody[] = [];
 
   /** One write transaction: every change gets the same new revision. */
   write(changes: { t: string; id: string; data: Record<string, unknown> | null }[]): number {
@@ -112,6 +118,7 @@ export class FakeSyncServer {
         continue;
       }
       if (this.transientWhen(m)) throw new ApiError(503, { errorMessage: 'Retry the batch', errors: [{ message: 'Retry the batch' }], results });
+      if (this.unauthorizedWhen(m)) throw new ApiError(401, { errorMessage: 'Sign in again', errors: [{ message: 'Sign in again' }], results });
       const refusal = this.rejectWhen(m);
       if (refusal) {
         this.recorded.set(key, { rev: null, status: refusal.status, message: refusal.message });
@@ -139,13 +146,21 @@ export class FakeSyncServer {
         return { t: 'userSettings', id, data: { settingId: id, userId, field, value: op.value } };
       }));
     }
+    if (m.request.method === 'POST' && path === '/auth/users') {
+      const { userId, firstName, lastName } = body as { userId: string; firstName: string; lastName: string };
+      return this.write([{ t: 'users', id: userId, data: userRow(userId, firstName, lastName) }]);
+    }
     const user = /^\/auth\/users\/([^/]+)$/.exec(path);
     if (user) {
       const userId = decodeURIComponent(user[1]!);
       const current = this.row('users', userId);
-      const { firstName, lastName } = body as { firstName: string; lastName: string };
-      if (current && current.firstName === firstName && current.lastName === lastName) return null;
-      return this.write([{ t: 'users', id: userId, data: { ...current, ...userRow(userId, firstName, lastName) } }]);
+      // Only the fields sent change, as the real route does.
+      const { userId: _u, orgId: _o, ...changes } = body as Record<string, unknown>;
+      const merged = { ...current, ...changes } as Record<string, unknown>;
+      if (current && Object.keys(changes).every((k) => current[k] === changes[k])) return null;
+      const names = userRow(userId, String(merged.firstName ?? ''), String(merged.lastName ?? ''));
+      const { firstName, lastName, givenName, familyName, fullName } = names;
+      return this.write([{ t: 'users', id: userId, data: { ...names, ...merged, firstName, lastName, givenName, familyName, fullName } }]);
     }
     throw new Error(`The fake server has no route ${m.request.method} ${path}`);
   }
@@ -167,6 +182,9 @@ export class FakeSyncServer {
             this.failNextPushes--;
             throw new ApiError(503, { errorMessage: 'The server is busy' });
           }
+          this.pushes.push(body as PushBody);
+          const refused = this.refuseBatchWhen(body as PushBody);
+          if (refused) throw new ApiError(refused.status, { errorMessage: refused.message, errors: [{ message: refused.message }] });
           const results = this.push(body as PushBody);
           if (this.loseNextAnswers > 0) {
             this.loseNextAnswers--;

@@ -1,0 +1,47 @@
+import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
+import { argsOf } from './entry-args.ts';
+import type { MutationContext, Mutator } from './mutator.ts';
+import { mutatorByName } from './mutators/index.ts';
+import { SET_ASIDE } from './rejected-row.ts';
+import { rejectEntries } from './reject.ts';
+import { keepSecret, takeSecrets } from './secrets.ts';
+
+type MutatorLookup = (name: string) => Mutator<unknown> | undefined;
+
+/** What the entry must become in this version of the app; null when it is already that. */
+function upgraded(entry: OutboxEntry, mutator: Mutator<unknown>, ctx: MutationContext): OutboxEntry | null {
+  const current = mutator.version ?? 1;
+  const args = argsOf(entry, mutator);
+  // An older app kept secrets in the entry itself; they leave IndexedDB now, into this tab's memory.
+  const { stored, secret } = takeSecrets(mutator, args, entry.v === current ? entry.request : mutator.request(args, ctx));
+  if (entry.v === current && !secret) return null;
+  const next: OutboxEntry = { ...entry, args: stored.args, v: current, request: stored.request };
+  if (secret) Object.assign(next, { state: 'held', holder: keepSecret(entry.id, secret) });
+  return next;
+}
+
+/**
+ * Brings the entries an older app left in the outbox to this version's shape: arguments upgraded by
+ * their mutator and their request made again from them, secrets moved out of IndexedDB. An entry
+ * that cannot be upgraded (or names a change this app does not know) is set aside and listed, and
+ * the others go on. Entries the server already applied are left as they are. Run by the tab that
+ * leads, before it sends anything.
+ */
+export async function upgradeOutbox(db: MirrorDb, ctx: MutationContext, lookup: MutatorLookup = mutatorByName): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    const refusals: { entry: OutboxEntry; refusal: { message: string; httpStatus: number } }[] = [];
+    for (const entry of await db.outbox.toArray()) {
+      if (entry.state === 'sent') continue;
+      const mutator = lookup(entry.name);
+      try {
+        if (!mutator) throw new Error(`this version of the app does not know the change "${entry.name}"`);
+        const next = upgraded(entry, mutator, ctx);
+        if (next) await db.outbox.put(next);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        refusals.push({ entry, refusal: { message: `Set aside, not sent: this change could not be carried over to the updated app (${message})`, httpStatus: SET_ASIDE } });
+      }
+    }
+    await rejectEntries(db, refusals, lookup);
+  });
+}

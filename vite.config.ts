@@ -7,6 +7,8 @@ const API = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/oidc', '/data', '/auth', '/files', '/app-config.json', '/healthz', '/Af1800.pdf'];
 
 export default defineConfig({
+  // Which build this is: rows one build could not read are fetched again by the next (src/app-build.ts).
+  define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
   plugins: [
     react(),
     VitePWA({

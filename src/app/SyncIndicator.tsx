@@ -17,6 +17,14 @@ interface SyncTexts {
   lastSynced: string | null;
   /** Why waiting changes have not gone yet; the drain retries on its own, this only explains the wait. */
   problem: string | null;
+  /** The mirror lacks rows this version of the app could not read. */
+  incomplete: string | null;
+}
+
+/** Shown while rows wait for a version of the app that can read them (src/sync/skipped.ts). */
+export function incompleteText(count: number): string {
+  const records = count === 1 ? '1 record' : `${count} records`;
+  return `Incomplete: ${records} could not be read by this version of the app; they are fetched again after the next update.`;
 }
 
 function useSyncTexts(): SyncTexts & { online: boolean; pending: number; signInRequired: boolean } {
@@ -38,6 +46,7 @@ function useSyncTexts(): SyncTexts & { online: boolean; pending: number; signInR
     changes,
     lastSynced: status.lastSyncedAt ? `Last synced ${timeAgo(status.lastSyncedAt, now)}` : null,
     problem: status.lastError && status.pending > 0 && status.online ? status.lastError : null,
+    incomplete: status.unreadable > 0 ? incompleteText(status.unreadable) : null,
   };
 }
 
@@ -59,7 +68,7 @@ function ConnectionIcon({ online }: { online: boolean }) {
 export function SyncIndicator({ compact = false }: SyncIndicatorProps) {
   const session = useSession();
   const texts = useSyncTexts();
-  const summary = [texts.connection, texts.changes, texts.lastSynced, texts.problem].filter(Boolean).join(' · ');
+  const summary = [texts.connection, texts.changes, texts.lastSynced, texts.problem, texts.incomplete].filter(Boolean).join(' · ');
   const signIn = () => void session.signIn();
 
   if (compact) {
@@ -105,6 +114,11 @@ export function SyncIndicator({ compact = false }: SyncIndicatorProps) {
           {texts.problem ? (
             <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
               {texts.problem}
+            </Text>
+          ) : null}
+          {texts.incomplete ? (
+            <Text size="xs" c="orange.9" style={{ overflowWrap: 'anywhere' }}>
+              {texts.incomplete}
             </Text>
           ) : null}
         </Stack>

@@ -13,6 +13,12 @@ export interface LeaderStatus {
 
 export const IDLE_LEADER_STATUS: LeaderStatus = { sending: false, pulling: false, signInRequired: false, unreachable: false, lastError: null };
 
+/** Rows a build of the app could not read, as `table:id`, each with the cursor of the page that brought it. */
+export interface SkippedRows {
+  build: string;
+  rows: { key: string; from: string }[];
+}
+
 /** The keys of `meta` and the type each holds. */
 export interface MetaValues {
   /** Pull position: everything up to it is in the mirror. '' or absent: pull from the start. */
@@ -23,6 +29,9 @@ export interface MetaValues {
   /** A full pull from an empty mirror has finished (cleared again by a reset). */
   bootstrapped: boolean;
   leaderStatus: LeaderStatus;
+  leaderHeartbeat: { leaderId: string; at: number }; // src/sync/leader-heartbeat.ts
+  /** Rows that failed their feed's schema, fetched again by the next build (src/sync/skipped.ts). */
+  skippedRows: SkippedRows;
 }
 export type MetaKey = keyof MetaValues;
 

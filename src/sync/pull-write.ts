@@ -15,12 +15,14 @@ const isFeedName = (t: string): t is FeedName => Object.hasOwn(feedSchemas, t);
 
 /**
  * Parses a page's changes with each feed's schema before anything is written. A feed this build does
- * not know (a newer server) is skipped quietly; a row that fails its schema is skipped, counted and
- * logged, so one bad row cannot stop the rest of the organization's data from arriving.
+ * not know (a newer server) is skipped quietly; a row that fails its schema is skipped, logged and
+ * answered in `failed` (src/sync/skipped.ts fetches it again under the next build), so one bad row
+ * cannot stop the rest of the organization's data from arriving.
  */
-export function parseChanges(changes: readonly SyncChange[]): { parsed: ParsedChange[]; skipped: number } {
+export function parseChanges(changes: readonly SyncChange[]): { parsed: ParsedChange[]; failed: string[] } {
   const parsed: ParsedChange[] = [];
   const failures: string[] = [];
+  const failed: string[] = [];
   for (const change of changes) {
     if (!isFeedName(change.t)) continue;
     if (change.op === 'delete') {
@@ -29,10 +31,13 @@ export function parseChanges(changes: readonly SyncChange[]): { parsed: ParsedCh
     }
     const result = feedSchemas[change.t].safeParse(change.data);
     if (result.success) parsed.push({ table: change.t, id: change.id, row: { ...(result.data as object), id: change.id } });
-    else failures.push(`${change.t}:${change.id}: ${result.error.issues[0]?.message ?? 'invalid'}`);
+    else {
+      failed.push(rowKey(change.t, change.id));
+      failures.push(`${change.t}:${change.id}: ${result.error.issues[0]?.message ?? 'invalid'}`);
+    }
   }
   if (failures.length > 0) console.warn(`Pull skipped ${failures.length} row(s) that failed their schema, e.g. ${failures[0]}`);
-  return { parsed, skipped: failures.length };
+  return { parsed, failed };
 }
 
 function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
@@ -98,7 +103,7 @@ export async function resetMirror(db: MirrorDb): Promise<void> {
     const shadows = await db.shadows.toArray();
     await db.shadows.bulkDelete(shadows.filter((s) => !touched.has(s.key)).map((s) => s.key));
     await db.shadows.bulkPut(shadows.filter((s) => touched.has(s.key)).map((s) => ({ ...s, row: null })));
-    await db.meta.bulkDelete(['cursor', 'bootstrapped']);
+    await db.meta.bulkDelete(['cursor', 'bootstrapped', 'skippedRows']);
     await rebaseRows(db, touched);
   });
 }

@@ -1,12 +1,16 @@
 import { pullResponseSchema } from '../../core/schema/sync.ts';
 import type { MirrorDb } from '../db/mirror.ts';
-import { getMeta } from '../db/meta.ts';
+import { APP_BUILD } from '../app-build.ts';
+import { rowKey } from '../db/row-key.ts';
 import type { ApiClient } from './api.ts';
 import { PULL_CHUNK_ROWS, PULL_PAGE_LIMIT } from './constants.ts';
 import { parseChanges, resetMirror, retireAcked, writeChanges, type ParsedChange } from './pull-write.ts';
+import { noteSkipped, startCursor } from './skipped.ts';
 
 export interface PullOptions {
   db: MirrorDb;
+  /** This build of the app: rows another build skipped are pulled again (src/sync/skipped.ts). */
+  build?: string;
   api: ApiClient;
   clientId: string;
   limit?: number;
@@ -33,9 +37,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
  * chunks, each its own transaction; the page's last transaction also stores the cursor and retires
  * acked mutations, so a pull interrupted mid-page simply fetches that page again (puts are idempotent).
  */
-export async function pullOnce({ db, api, clientId, limit = PULL_PAGE_LIMIT, chunkRows = PULL_CHUNK_ROWS }: PullOptions): Promise<PullResult> {
+export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = PULL_PAGE_LIMIT, chunkRows = PULL_CHUNK_ROWS }: PullOptions): Promise<PullResult> {
   const size = Math.max(1, Math.min(chunkRows, PULL_CHUNK_ROWS));
-  const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: (await getMeta(db, 'cursor')) ?? '' };
+  const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: await startCursor(db, build) };
   for (;;) {
     const query = new URLSearchParams({ cursor: result.cursor, limit: String(limit), clientId });
     const page = pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
@@ -48,8 +52,9 @@ export async function pullOnce({ db, api, clientId, limit = PULL_PAGE_LIMIT, chu
       result.cursor = '';
       continue;
     }
-    const { parsed, skipped } = parseChanges(page.changes);
-    result.skipped += skipped;
+    const { parsed, failed } = parseChanges(page.changes);
+    result.skipped += failed.length;
+    const from = result.cursor;
     const chunks: ParsedChange[][] = [];
     for (let i = 0; i < parsed.length; i += size) chunks.push(parsed.slice(i, i + size));
     if (chunks.length === 0) chunks.push([]);
@@ -60,6 +65,7 @@ export async function pullOnce({ db, api, clientId, limit = PULL_PAGE_LIMIT, chu
         if (!last) return;
         // After the rows, so a retired entry's rows fall back to the server copy this page brought.
         await retireAcked(db, page.acks);
+        await noteSkipped(db, build, from, failed, parsed.map((c) => rowKey(c.table, c.id)));
         await db.meta.put({ key: 'cursor', value: page.cursor });
       });
       result.written += chunk.length;

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { IDLE_LEADER_STATUS, type LeaderStatus } from '../db/meta.ts';
+import { IDLE_LEADER_STATUS, type LeaderStatus, type SkippedRows } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import type { SharedSyncFacts } from './status.ts';
 
@@ -13,13 +13,14 @@ export interface SharedState {
 export function watchSharedState(db: MirrorDb, onChange: (state: SharedState) => void): { unsubscribe(): void } {
   return liveQuery(async (): Promise<SharedState> => {
     const outbox = await db.outbox.toArray();
-    const [lastSyncedAt, bootstrapped, leader] = await db.meta.bulkGet(['lastSyncedAt', 'bootstrapped', 'leaderStatus']);
+    const [lastSyncedAt, bootstrapped, leader, skipped] = await db.meta.bulkGet(['lastSyncedAt', 'bootstrapped', 'leaderStatus', 'skippedRows']);
     return {
       facts: {
         outboxCount: outbox.length,
         lastSyncedAt: typeof lastSyncedAt?.value === 'string' ? lastSyncedAt.value : null,
         bootstrapped: bootstrapped?.value === true,
         leader: { ...IDLE_LEADER_STATUS, ...(leader?.value as Partial<LeaderStatus> | undefined) },
+        unreadable: (skipped?.value as SkippedRows | undefined)?.rows.length ?? 0,
       },
       touched: new Set(outbox.flatMap((e) => e.touches)),
     };

@@ -12,6 +12,8 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   lastError: string | null;
   streamConnected: boolean;
+  /** Rows this build could not read: the mirror is incomplete until a later build fetches them again. */
+  unreadable: number;
 }
 
 /** What this tab knows by itself. */
@@ -28,9 +30,10 @@ export interface SharedSyncFacts {
   lastSyncedAt: string | null;
   bootstrapped: boolean;
   leader: LeaderStatus;
+  unreadable: number;
 }
 
-export const INITIAL_SHARED_FACTS: SharedSyncFacts = { outboxCount: 0, lastSyncedAt: null, bootstrapped: false, leader: IDLE_LEADER_STATUS };
+export const INITIAL_SHARED_FACTS: SharedSyncFacts = { outboxCount: 0, lastSyncedAt: null, bootstrapped: false, leader: IDLE_LEADER_STATUS, unreadable: 0 };
 
 export function deriveSyncStatus(local: LocalSyncFacts, shared: SharedSyncFacts): SyncStatus {
   return {
@@ -43,5 +46,6 @@ export function deriveSyncStatus(local: LocalSyncFacts, shared: SharedSyncFacts)
     lastSyncedAt: shared.lastSyncedAt,
     lastError: shared.leader.lastError,
     streamConnected: local.streamConnected,
+    unreadable: shared.unreadable,
   };
 }

@@ -41,6 +41,7 @@ const STATUS: SyncStatus = {
   lastSyncedAt: null,
   lastError: null,
   streamConnected: true,
+  unreadable: 0,
 };
 
 /** The engine the screen's hooks read; the bench page never syncs, writes or asks the server. */

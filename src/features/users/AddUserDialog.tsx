@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { List, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, List, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconWifiOff } from '@tabler/icons-react';
 import { nanoid } from 'nanoid';
 import { addUserErrors, hasErrors, type AddUserErrors, type AddUserForm } from '../../../core/rules/user-form.ts';
 import { ID_LENGTH } from '../../../core/schema/common.ts';
@@ -10,7 +11,7 @@ import { useSession } from '../../auth/session-context.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
 import { createUser } from '../../sync/mutators/create-user.ts';
-import { dismissRejected, useMirror } from '../../sync/react.tsx';
+import { dismissRejected, useMirror, useSyncStatus } from '../../sync/react.tsx';
 import { addUserFailure, type AddUserFailure } from './add-user-error.ts';
 import { fromSectionOption, ROLE_OPTIONS, sectionOptions, toSectionOption } from './user-options.ts';
 import { useMutateWithOutcome } from './use-mutate-with-outcome.ts';
@@ -41,16 +42,22 @@ function FailureText({ failure }: { failure: AddUserFailure }) {
   );
 }
 
+/** Why Add stays disabled offline: the password may wait nowhere but in this page's memory. */
+export const ADD_USER_NEEDS_CONNECTION = 'Adding a user needs a connection: passwords are never stored on this device, so a new user can only be sent while the server can be reached.';
+
 /**
  * An administrator adds a user (part 1 §2, §5). Submit stays disabled while a rule fails; a field
- * shows its message once it was touched. Online, the dialog waits a few seconds for the server and
- * stays open with the server's message if it refuses; offline, or without an answer in time, it
- * closes and the user is added when the device can send the change.
+ * shows its message once it was touched. Adding needs a connection (the password is held in this
+ * page's memory only, src/sync/secrets.ts): offline the dialog says so and Add stays disabled. The
+ * dialog waits a few seconds for the server and stays open with the server's message if it refuses;
+ * without an answer in time it closes, and the page sends the user as soon as it can.
  */
 export function AddUserDialog({ opened, onClose, sections }: AddUserDialogProps) {
   const db = useMirror();
   const { user: me } = useSession();
   const run = useMutateWithOutcome();
+  const { online, signInRequired } = useSyncStatus();
+  const connected = online && !signInRequired;
   const [form, setForm] = useState<AddUserForm>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [failure, setFailure] = useState<AddUserFailure | null>(null);
@@ -89,8 +96,7 @@ export function AddUserDialog({ opened, onClose, sections }: AddUserDialogProps)
       },
     );
     if (outcome.kind === 'rejected') {
-      // Shown here, where it can be fixed, rather than a second time in the sync indicator's list
-      // (whose copy of the request also holds the password).
+      // Shown here, where it can be fixed, rather than a second time in the sync indicator's list.
       await dismissRejected(db, mutationId);
       setFailure(addUserFailure({ message: outcome.message, details: outcome.details }));
       return;
@@ -99,8 +105,8 @@ export function AddUserDialog({ opened, onClose, sections }: AddUserDialogProps)
       notifications.show({
         title: 'User saved on this device',
         message: waited
-          ? `${fullName} will be added as soon as the server confirms the change.`
-          : `${fullName} will be added when the device is back online.`,
+          ? `${fullName} will be added as soon as the server confirms the change. Keep this page open until then.`
+          : `${fullName} will be added when the device is back online. Keep this page open until then.`,
       });
     } else {
       notifications.show({ message: `${fullName} was added.`, color: 'green' });
@@ -117,11 +123,16 @@ export function AddUserDialog({ opened, onClose, sections }: AddUserDialogProps)
       title="Add User"
       size="lg"
       onSubmit={submit}
-      canSubmit={!hasErrors(errors)}
+      canSubmit={connected && !hasErrors(errors)}
       closeOnSuccess={false}
       error={failure ? <FailureText failure={failure} /> : null}
       dirty={(Object.keys(EMPTY) as (keyof AddUserForm)[]).some((k) => form[k] !== EMPTY[k])}
     >
+      {connected ? null : (
+        <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden />}>
+          {ADD_USER_NEEDS_CONNECTION}
+        </Alert>
+      )}
       <SimpleGrid cols={2} spacing="md">
         <TextInput
           label="First Name"

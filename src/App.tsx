@@ -8,6 +8,7 @@ import { NoRoleScreen } from './app/gates/NoRoleScreen.tsx';
 import { NoSectionScreen } from './app/gates/NoSectionScreen.tsx';
 import { GateLayout } from './app/gates/GateLayout.tsx';
 import { SignedInApp } from './SignedInApp.tsx';
+import { RefusedScreen } from './app/gates/RefusedScreen.tsx';
 
 function Loading() {
   return (
@@ -36,20 +37,8 @@ function Root() {
           <Button onClick={() => window.location.reload()}>Try again</Button>
         </GateLayout>
       );
-    case 'refused': {
-      const logOut = () => void boot.store.get().signOut({ clearCaches: true });
-      return (
-        <GateLayout productName={boot.config.productName}>
-          <Title order={1} size="h3">
-            You cannot use {boot.config.productName}
-          </Title>
-          <Text>{boot.message}</Text>
-          <Button variant="default" onClick={logOut}>
-            Log Out
-          </Button>
-        </GateLayout>
-      );
-    }
+    case 'refused':
+      return <RefusedScreen productName={boot.config.productName} message={boot.message} store={boot.store} />;
     case 'no-role':
     case 'inspector':
     case 'no-section': {

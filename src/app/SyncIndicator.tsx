@@ -3,6 +3,7 @@ import { IconCloud, IconCloudOff, IconLogin } from '@tabler/icons-react';
 import { useSession } from '../auth/session-context.ts';
 import { useRejected, useSyncStatus } from '../sync/react.tsx';
 import { RejectedChanges } from './RejectedChanges.tsx';
+import { StrandedChanges } from './StrandedChanges.tsx';
 import { timeAgo } from './relative-time.ts';
 import { useNow } from './use-now.ts';
 
@@ -91,6 +92,7 @@ export function SyncIndicator({ compact = false }: SyncIndicatorProps) {
           </Tooltip>
         ) : null}
         <RejectedChanges compact />
+        <StrandedChanges compact />
       </Stack>
     );
   }
@@ -129,6 +131,7 @@ export function SyncIndicator({ compact = false }: SyncIndicatorProps) {
         </Button>
       ) : null}
       <RejectedChanges compact={false} />
+      <StrandedChanges />
     </Stack>
   );
 }

@@ -5,9 +5,10 @@ import { IconDeviceMobile, IconLogout, IconSelector, IconUser, IconUsers } from 
 import { ROLE_LABELS } from '../../core/schema/roles.ts';
 import { useSession } from '../auth/session-context.ts';
 import { ProfileDialog } from '../features/profile/ProfileDialog.tsx';
-import { useLiveQuery, useMirror } from '../sync/react.tsx';
+import { useLiveQuery, useMirror, useWaitingCount } from '../sync/react.tsx';
 import { TOUCH_TARGET_PX } from '../theme.ts';
 import { MobileAppDialog } from './MobileAppDialog.tsx';
+import { SignOutDialog } from './SignOutDialog.tsx';
 
 export interface UserMenuProps {
   /** The collapsed sidebar shows only the avatar. */
@@ -25,7 +26,10 @@ export function UserMenu({ compact = false }: UserMenuProps) {
   const { user } = session;
   const db = useMirror();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'profile' | 'mobileApp' | null>(null);
+  const [dialog, setDialog] = useState<'profile' | 'mobileApp' | 'signOut' | null>(null);
+  const waiting = useWaitingCount();
+  // With changes still waiting, Log Out asks first: they must not vanish unseen.
+  const logOut = () => (waiting > 0 ? setDialog('signOut') : void session.signOut());
 
   // The mirror row follows a profile change at once; the token keeps the name it was issued with.
   const row = useLiveQuery(() => db.feed('users').get(user.userId), [db, user.userId]);
@@ -77,13 +81,14 @@ export function UserMenu({ compact = false }: UserMenuProps) {
             Mobile App
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item leftSection={<IconLogout size={20} aria-hidden />} onClick={() => void session.signOut()}>
+          <Menu.Item leftSection={<IconLogout size={20} aria-hidden />} onClick={logOut}>
             Log out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <ProfileDialog opened={dialog === 'profile'} onClose={() => setDialog(null)} />
       <MobileAppDialog opened={dialog === 'mobileApp'} onClose={() => setDialog(null)} />
+      <SignOutDialog opened={dialog === 'signOut'} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
-import Dexie from 'dexie';
 import type { UserManager } from 'oidc-client-ts';
 import { mirrorName } from '../db/mirror.ts';
+import { clearMirrorData } from '../sync/waiting.ts';
 import { accessToken, startSignIn } from './oidc-session.ts';
 import type { Session, SessionUser } from './session-context.ts';
 
@@ -44,7 +44,7 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
       await beforeSignOut();
       const stored = await manager.getUser();
       if (clearCaches) {
-        await Dexie.delete(mirrorName(user.userId, user.orgId));
+        await clearMirrorData(mirrorName(user.userId, user.orgId));
         if ('caches' in window) await Promise.all(FILE_CACHES.map((c) => caches.delete(c)));
       }
       await manager.removeUser();

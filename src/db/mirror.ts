@@ -157,9 +157,11 @@ export class MirrorDb extends Dexie {
   }
 }
 
+export const MIRROR_PREFIX = 'fleet-mirror-';
+
 /** One database per user and organization, so two accounts on one device never mix. */
 export function mirrorName(userId: string, orgId: string): string {
-  return `fleet-mirror-${orgId}-${userId}`;
+  return `${MIRROR_PREFIX}${orgId}-${userId}`;
 }
 
 export function openMirror(userId: string, orgId: string): MirrorDb {

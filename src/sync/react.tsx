@@ -6,6 +6,7 @@ import type { MirrorDb, OutboxEntry, RejectedEntry } from '../db/mirror.ts';
 import type { SyncEngine } from './engine.ts';
 import type { Mutator } from './mutator.ts';
 import type { SyncStatus } from './status.ts';
+import { countWaiting } from './waiting.ts';
 
 export { useLiveQuery };
 
@@ -75,4 +76,16 @@ export function useMutate(): <A>(mutator: Mutator<A>, args: A) => Promise<Outbox
 export function usePending(key: string): boolean {
   const { touchedRows } = useSync().engine;
   return useSyncExternalStore(touchedRows.subscribe, () => touchedRows.get().has(key));
+}
+
+/** How many changes made on this device the server does not have yet (pending or held), live. */
+export function useWaitingCount(): number {
+  const db = useMirror();
+  return useLiveQuery(() => countWaiting(db), [db], 0);
+}
+
+/** Sends and pulls now (in a follower tab: asks the leading tab to). */
+export function useSyncNow(): () => Promise<void> {
+  const { engine } = useSync();
+  return useCallback(() => engine.syncNow(), [engine]);
 }

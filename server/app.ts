@@ -1,10 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createWriter } from './db/write.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
+import { orgClocks } from './db/schema/index.ts';
+import { startEpoch } from './sync/epoch.ts';
 import { EventBus, NOTIFY_CHANNEL } from './stream/bus.ts';
 import { storeLiveEvents, toStreamEvents, type LiveEventInput } from './stream/live-events.ts';
 import type { AppContext } from './context.ts';
@@ -12,6 +15,7 @@ import { syncTables } from './sync/registry.ts';
 import { mountOidc } from './auth/oidc/index.ts';
 import { createVerifier, EMBEDDED_AUDIENCE } from './auth/verify.ts';
 import { authenticate } from './auth/authenticate.ts';
+import { createIdentities, guardIdentityHeader } from './auth/identity.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerSyncRoutes } from './sync/routes.ts';
@@ -37,6 +41,8 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
     trustProxy: true,
   });
   installErrorHandling(app);
+  installJsonBodyParser(app);
+  guardIdentityHeader(app);
   // The API speaks JSON only; a text body is refused with 415 rather than parsed.
   app.removeContentTypeParser('text/plain');
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -45,7 +51,14 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   const bus = new EventBus(
     database.pgListen ? async (payload) => void (await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`)) : undefined,
   );
-  const unlisten = database.pgListen ? await database.pgListen(NOTIFY_CHANNEL, (payload) => bus.receiveRemote(payload)) : undefined;
+  const revisionsOf = async (orgIds: string[]) => {
+    const rows = await db.select({ orgId: orgClocks.orgId, rev: orgClocks.rev }).from(orgClocks).where(inArray(orgClocks.orgId, orgIds));
+    return new Map(rows.map((r) => [r.orgId, r.rev]));
+  };
+  // Messages sent while LISTEN was down are lost: every client connected here pulls once it is back.
+  const pokeEveryone = () => void bus.pokeAll(revisionsOf).catch((err) => app.log.error({ err }, 'could not poke the stream clients'));
+  const unlisten = database.pgListen ? await database.pgListen(NOTIFY_CHANNEL, (payload) => bus.receiveRemote(payload), pokeEveryone) : undefined;
+  await startEpoch(db);
 
   const write = createWriter<LiveEventInput>(db, {
     beforeCommit: storeLiveEvents,
@@ -62,7 +75,9 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
         createVerifier({ issuer, jwks, audience: EMBEDDED_AUDIENCE, roleGroupPrefix: config.roleGroupPrefix }),
       )
     : createVerifier({ issuer: config.oidcIssuer!, audience: config.oidcAudience, roleGroupPrefix: config.roleGroupPrefix });
-  app.decorate('principalOf', (request) => authenticate(db, verifier, request.headers.authorization, embedded));
+  const identities = createIdentities(verifier);
+  app.decorate('identities', identities);
+  app.decorate('principalOf', async (request) => authenticate(db, await identities.of(request), embedded));
 
   registerPublicRoutes(app, ctx);
   registerUserRoutes(app, ctx);

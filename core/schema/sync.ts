@@ -4,13 +4,21 @@ import { entityId } from './common.ts';
 export const PULL_LIMIT_DEFAULT = 1000;
 export const PULL_LIMIT_MAX = 5000;
 export const PUSH_BATCH_MAX = 100;
+export const CURSOR_MAX_LENGTH = 2200;
 
 export const pullQuerySchema = z.object({
+  /**
+   * Opaque to clients: `{epoch}.{rev}` or `{epoch}.{rev}.{table}.{base64url(id)}` (server/sync/cursor.ts);
+   * `rev` and `rev:table:id` from before epochs are still read. Revisions stay within JS safe integers
+   * (at most 15 digits); an encoded id may be up to 2,000 characters (1,500 bytes of id).
+   */
   cursor: z
     .string()
-    .max(200)
-    // Revisions stay within JS safe integers: at most 15 digits.
-    .regex(/^(|\d{1,15}(:[A-Za-z]+:[A-Za-z0-9_-]{1,64})?)$/, 'The cursor is not one this server gave out; start again without one')
+    .max(CURSOR_MAX_LENGTH)
+    .regex(
+      /^(|\d{1,15}(:[A-Za-z]{1,64}:[A-Za-z0-9_-]{1,64})?|[A-Za-z0-9_-]{1,32}\.\d{1,15}(\.[A-Za-z]{1,64}\.[A-Za-z0-9_-]{1,2000})?)$/,
+      'The cursor is not one this server gave out; start again without one',
+    )
     .default(''),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -68,6 +76,20 @@ export const pushBodySchema = z.object({
     .max(PUSH_BATCH_MAX, `Send at most ${PUSH_BATCH_MAX} mutations per batch`),
 });
 export type PushBody = z.infer<typeof pushBodySchema>;
+
+/**
+ * What the server checks of a push as a whole: who sends it and that every mutation can be answered
+ * (an object with a usable id). Everything else is checked per mutation (pushMutationSchema, then the
+ * route it calls), so that one bad mutation is rejected alone and the rest of the batch is applied.
+ */
+export const pushEnvelopeSchema = z.object({
+  clientId: entityId,
+  mutations: z
+    .array(z.looseObject({ id: entityId }), { error: 'mutations must be a list of mutations' })
+    .min(1, 'Send at least one mutation')
+    .max(PUSH_BATCH_MAX, `Send at most ${PUSH_BATCH_MAX} mutations per batch`),
+});
+export type PushEnvelope = z.infer<typeof pushEnvelopeSchema>;
 
 export const mutationResultSchema = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import { listenWithReconnect } from './listen.ts';
 
 export type Schema = typeof schema;
 /** The database handle, the same type over PGlite and node-postgres. */
@@ -15,8 +16,11 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** A raw LISTEN/NOTIFY channel, present on PostgreSQL only. */
-  pgListen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * A raw LISTEN/NOTIFY channel, present on PostgreSQL only. It reconnects by itself after a lost
+   * connection and then calls `onReconnect` (server/db/listen.ts).
+   */
+  pgListen?: (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -70,18 +74,8 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
   }
-  const pgListen = async (channel: string, onMessage: (payload: string) => void) => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', onConnectionError);
-    await client.connect();
-    client.on('notification', (msg) => {
-      if (msg.channel === channel && msg.payload) onMessage(msg.payload);
-    });
-    await client.query(`LISTEN ${channel}`);
-    return async () => {
-      await client.end().catch(() => undefined);
-    };
-  };
+  const pgListen = (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) =>
+    listenWithReconnect(pg.Client, url, { channel, onMessage, onError: onConnectionError, ...(onReconnect ? { onReconnect } : {}) });
   const close = async () => {
     closing = true;
     await pool.end();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { orgClocks, syncMutations } from './schema/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { newEpoch } from '../sync/epoch.ts';
 
 /** A pushed mutation being applied: recorded in the same transaction as its change. */
 export interface MutationRef {
@@ -33,7 +34,8 @@ export const DUPLICATE_MUTATION = 'duplicate-mutation';
 export async function nextRevision(tx: Tx, orgId: string): Promise<number> {
   const [row] = await tx
     .insert(orgClocks)
-    .values({ orgId, rev: 1 })
+    // A clock made after the server started gets an epoch of its own (see org_clocks.epoch).
+    .values({ orgId, rev: 1, epoch: newEpoch() })
     .onConflictDoUpdate({ target: orgClocks.orgId, set: { rev: sql`${orgClocks.rev} + 1` } })
     .returning({ rev: orgClocks.rev });
   if (!row) throw new Error('could not take a revision');

@@ -3,6 +3,7 @@ import type { z, ZodType } from 'zod';
 import { checkAccess, type Access } from '../auth/access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { HttpError, zodErrorBody } from './errors.ts';
+import { findTextFault, MAX_DEPTH, textFaultMessage } from './text-check.ts';
 
 export interface RouteContext<P, Q, B> {
   params: P;
@@ -20,6 +21,12 @@ export interface RouteDef<P extends ZodType, Q extends ZodType, B extends ZodTyp
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The body carries requests for other routes (the sync push). Each carried request is checked by the
+   * route it is dispatched to, so that one bad request is refused alone: here only the schema checks
+   * the envelope, and the body may nest up to ENVELOPE_MAX_DEPTH.
+   */
+  envelope?: boolean;
 }
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
@@ -31,24 +38,18 @@ declare module 'fastify' {
   }
 }
 
-/** Where in a value a string holds a NUL character, which no text column can store; null if none. */
-function nulPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = nulPath(inner, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
-}
+/**
+ * How deep an envelope body (RouteDef.envelope) may nest: room for the envelope's own levels and for
+ * a carried body nested past MAX_DEPTH, which the route it is dispatched to then refuses alone.
+ */
+export const ENVELOPE_MAX_DEPTH = 2 * MAX_DEPTH;
 
-function parse<T extends ZodType>(schema: T | undefined, value: unknown, where: string): Out<T> {
+function parse<T extends ZodType>(schema: T | undefined, value: unknown, where: string, checkText = true): Out<T> {
   if (!schema) return undefined as Out<T>;
-  const nul = nulPath(value);
-  if (nul) {
-    const message = `${where}${nul.length ? `${nul.join('.')}: ` : ''}Remove the NUL character from the text`;
-    throw new HttpError(400, message, { errors: [{ message, path: nul }] });
+  const fault = checkText ? findTextFault(value) : null;
+  if (fault) {
+    const message = textFaultMessage(fault, where);
+    throw new HttpError(400, message, { errors: [{ message, path: fault.path }] });
   }
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -70,13 +71,14 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
   app.route({
     method: def.method,
     url: def.url,
+    ...(def.envelope ? { config: { maxBodyDepth: ENVELOPE_MAX_DEPTH } } : {}),
     handler: async (request, reply) => {
       const isPublic = 'public' in def.access && def.access.public;
       const principal = isPublic ? (undefined as unknown as Principal) : await app.principalOf(request);
       if (!isPublic) checkAccess(principal, def.access);
       const params = parse(def.params, request.params, 'Path ');
       const query = parse(def.query, request.query, 'Query ');
-      const body = parse(def.body, request.body ?? (def.body ? undefined : null), '');
+      const body = parse(def.body, request.body ?? (def.body ? undefined : null), '', !def.envelope);
       const result = await handler({ params, query, body, principal, request, reply });
       if (reply.sent) return reply;
       if (result === undefined) return reply.status(204).send();

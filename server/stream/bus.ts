@@ -43,6 +43,17 @@ export class EventBus {
     }
   }
 
+  /**
+   * Pokes every client connected here, each with its organization's revision, so they all pull: for
+   * when this instance may have missed messages (its LISTEN connection was down).
+   */
+  async pokeAll(revOf: (orgIds: string[]) => Promise<Map<string, number>>): Promise<void> {
+    const orgIds = [...this.listeners.keys()];
+    if (orgIds.length === 0) return;
+    const revs = await revOf(orgIds);
+    for (const orgId of orgIds) this.deliver(orgId, { type: 'poke', rev: revs.get(orgId) ?? 0 });
+  }
+
   connectionCount(orgId: string): number {
     return this.listeners.get(orgId)?.size ?? 0;
   }

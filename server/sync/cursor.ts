@@ -1,27 +1,77 @@
-/**
- * A position in an organization's feed. The feed is ordered by (rev, table name, id); a cursor is
- * either `rev` (everything up to and including that revision was delivered) or `rev:table:id`
- * (delivered up to that row inside the revision, for a page that ended mid-revision).
- */
+/** A position in an organization's feed, ordered by (rev, table name, id). */
 export interface FeedPosition {
   rev: number;
+  /** With `id`: delivered up to this row inside `rev` (a page that ended mid-revision). */
   table: string | null;
   id: string | null;
 }
 
-export function parseCursor(cursor: string): FeedPosition {
-  if (cursor === '') return { rev: 0, table: null, id: null };
-  const [rev, table, id] = cursor.split(':');
-  return { rev: Number.parseInt(rev ?? '0', 10), table: table ?? null, id: id ?? null };
+export interface Cursor extends FeedPosition {
+  /** The epoch that gave the cursor out (server/sync/epoch.ts); null for a cursor from before epochs. */
+  epoch: string | null;
 }
 
-export function formatCursor(pos: FeedPosition): string {
-  return pos.table && pos.id ? `${pos.rev}:${pos.table}:${pos.id}` : String(pos.rev);
+/*
+ * Cursors are opaque to clients. Today's: `{epoch}.{rev}` or `{epoch}.{rev}.{table}.{base64url(id)}`;
+ * the id is encoded because row ids may be anything an external issuer calls a user (`auth0|5f7c…`,
+ * long ids, ids with `:`). Still accepted, so deployed devices are not all reset: `rev` and
+ * `rev:table:id` from before epochs, whose ids were letters, digits, `_` and `-`.
+ */
+const CURRENT = /^([A-Za-z0-9_-]+)\.(\d+)(?:\.([A-Za-z]+)\.([A-Za-z0-9_-]+))?$/;
+const LEGACY = /^(\d+)(?::([A-Za-z]+):([A-Za-z0-9_-]+))?$/;
+
+const encodeId = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+
+/** The position a cursor names, or null for text this server never gave out. */
+export function parseCursor(text: string): Cursor | null {
+  if (text === '') return { epoch: null, rev: 0, table: null, id: null };
+  const legacy = LEGACY.exec(text);
+  if (legacy) return { epoch: null, rev: Number(legacy[1]), table: legacy[2] ?? null, id: legacy[3] ?? null };
+  const current = CURRENT.exec(text);
+  if (!current) return null;
+  const [, epoch, rev, table, encoded] = current;
+  if (encoded === undefined) return { epoch: epoch!, rev: Number(rev), table: null, id: null };
+  const id = Buffer.from(encoded, 'base64url').toString('utf8');
+  // Only an id this server encoded decodes back to the same text (no stray bits, valid UTF-8, no NUL).
+  if (encodeId(id) !== encoded || id.includes('\u0000')) return null;
+  return { epoch: epoch!, rev: Number(rev), table: table!, id };
 }
 
-/** Feed order: revision, then table name, then id (plain code-unit comparison, as PostgreSQL's "C" collation). */
+/** A cursor of the given epoch; an organization without a clock yet has no epoch and no rows. */
+export function formatCursor(epoch: string, pos: FeedPosition): string {
+  if (epoch === '') {
+    if (pos.table !== null) throw new Error('a mid-revision cursor needs an epoch');
+    return String(pos.rev);
+  }
+  return pos.table !== null && pos.id !== null ? `${epoch}.${pos.rev}.${pos.table}.${encodeId(pos.id)}` : `${epoch}.${pos.rev}`;
+}
+
+/**
+ * Compares by code point, which is the byte order of UTF-8 and so of PostgreSQL's "C" collation.
+ * Plain `<` compares UTF-16 code units, which puts characters past U+FFFF before U+E000–U+FFFF: the
+ * merged feed would then disagree with each table's own order and a page could skip a row.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) return rankAboveSurrogates(x) - rankAboveSurrogates(y);
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Moves surrogates (U+D800–U+DFFF) above U+E000–U+FFFF, where their code points belong. */
+function rankAboveSurrogates(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800;
+  return unit + 0x2000;
+}
+
+/** Feed order: revision, then table name, then id, as the pull's SQL orders each table (`id collate "C"`). */
 export function compareFeed(a: { rev: number; t: string; id: string }, b: { rev: number; t: string; id: string }): number {
   if (a.rev !== b.rev) return a.rev - b.rev;
   if (a.t !== b.t) return a.t < b.t ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareCodePoints(a.id, b.id);
 }

@@ -4,6 +4,8 @@ import { orgClocks, syncMutations } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { PullQuery, PullResponse, SyncChange } from '../../core/schema/sync.ts';
 import { compareFeed, formatCursor, parseCursor, type FeedPosition } from './cursor.ts';
+import { cursorStands } from './cursor-check.ts';
+import { badRequest } from '../http/errors.ts';
 import type { SyncTable } from './sync-table.ts';
 import { syncColumnsOf } from './columns.ts';
 
@@ -53,13 +55,12 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPositi
  */
 export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, query: PullQuery): Promise<PullResponse> {
   const pos = parseCursor(query.cursor);
+  if (!pos) throw badRequest('Query cursor: The cursor is not one this server gave out; start again without one');
   return db.transaction(
     async (tx) => {
       const [clock] = await tx.select().from(orgClocks).where(eq(orgClocks.orgId, p.orgId));
       const clockRev = clock?.rev ?? 0;
-      if (pos.rev > 0 && pos.rev < (clock?.horizonRev ?? 0)) {
-        return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
-      }
+      if (!cursorStands(pos, clock)) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
       // Keep only the first limit + 1 rows in feed order; once there are that many, later tables
       // need nothing past the last one's revision, which keeps a bootstrap page cheap.
       let merged: FeedRow[] = [];
@@ -74,7 +75,7 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
       const last = page.at(-1);
       const next: FeedPosition = hasMore && last ? { rev: last.rev, table: last.t, id: last.id } : { rev: Math.max(clockRev, pos.rev), table: null, id: null };
       const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];
-      return { cursor: formatCursor(next), hasMore, reset: false, changes: page.map((r) => r.change), acks };
+      return { cursor: formatCursor(clock?.epoch ?? '', next), hasMore, reset: false, changes: page.map((r) => r.change), acks };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

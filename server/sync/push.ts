@@ -4,8 +4,9 @@ import type { Db } from '../db/client.ts';
 import { syncMutations } from '../db/schema/index.ts';
 import { DUPLICATE_MUTATION } from '../db/write.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { MutationResult, PushBody, PushMutation } from '../../core/schema/sync.ts';
+import type { MutationResult, PushEnvelope } from '../../core/schema/sync.ts';
 import { HttpError } from '../http/errors.ts';
+import { checkMutation } from './mutation-check.ts';
 
 /** Header by which the push dispatcher tells a route which pushed mutation it is applying. */
 export const MUTATION_HEADER = 'x-sync-mutation';
@@ -13,6 +14,9 @@ export const MUTATION_HEADER = 'x-sync-mutation';
 export function mutationHeader(clientId: string, mutationId: string): string {
   return `${clientId} ${mutationId}`;
 }
+
+/** A route's answer that says nothing about the mutation itself: the batch stops, nothing is recorded. */
+type Stop = { stop: 'unauthorized'; message: string | undefined } | { stop: 'transient' };
 
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
 
@@ -51,61 +55,89 @@ function duplicateOf(row: NonNullable<Awaited<ReturnType<typeof recorded>>>): Mu
   };
 }
 
+/** A refusal is recorded like any outcome, so the retry of a batch answers it the same way. */
+async function refuse(db: Db, p: Principal, clientId: string, id: string, status: number, response: unknown): Promise<MutationResult> {
+  const stored = response === undefined ? null : response;
+  await db
+    .insert(syncMutations)
+    .values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status, response: stored })
+    .onConflictDoNothing();
+  return { id, status: 'rejected', httpStatus: status, message: messageOf(response) ?? `Refused with status ${status}`, ...(stored !== null ? { response: stored } : {}) };
+}
+
+/** Mutations in `seq` order; one without a usable `seq` is answered first (it is rejected, so applies nothing). */
+function inOrder(mutations: PushEnvelope['mutations']) {
+  const seqOf = (m: Record<string, unknown>) => (Number.isSafeInteger(m.seq) && (m.seq as number) >= 0 ? (m.seq as number) : -1);
+  return [...mutations].sort((a, b) => seqOf(a) - seqOf(b));
+}
+
 /**
  * Applies a batch in order, each mutation through its own REST route (same validation, same
- * authorization), and records every outcome per client. A transient failure stops the batch with
- * a 503 so the client retries it; what was applied before answers `duplicate` on the retry.
+ * authorization), and records every outcome per client: one bad mutation is rejected alone. The
+ * dispatched requests carry the identity the push verified (`identityHeaders`), not the token.
+ * A 401 or a transient failure says nothing about the mutation, so it stops the batch unrecorded: a
+ * 401 answers the push with 401 (the client signs in again), a transient one with 503 (it retries);
+ * both carry the results so far, and what was applied answers `duplicate` on the retry.
  */
-export async function push(app: FastifyInstance, db: Db, p: Principal, authorization: string, body: PushBody): Promise<MutationResult[]> {
+export async function push(app: FastifyInstance, db: Db, p: Principal, identityHeaders: Record<string, string>, body: PushEnvelope): Promise<MutationResult[]> {
   const results: MutationResult[] = [];
-  const ordered = [...body.mutations].sort((a, b) => a.seq - b.seq);
-  for (const m of ordered) {
-    const before = await recorded(db, p, body.clientId, m.id);
+  for (const raw of inOrder(body.mutations)) {
+    const before = await recorded(db, p, body.clientId, raw.id);
     if (before) {
       results.push(duplicateOf(before));
       continue;
     }
-    const result = await apply(app, db, p, authorization, body.clientId, m);
-    if (result === 'transient') throw new HttpError(503, 'The server could not apply every change just now; retry the batch', { results });
-    results.push(result);
+    const checked = checkMutation(raw);
+    const outcome = checked.ok
+      ? await apply(app, db, p, identityHeaders, body.clientId, checked.mutation.id, checked.url, checked.mutation.request)
+      : await refuse(db, p, body.clientId, raw.id, 400, checked.response);
+    if ('stop' in outcome) {
+      if (outcome.stop === 'unauthorized') throw new HttpError(401, outcome.message ?? 'Sign in again to send your changes', { results });
+      throw new HttpError(503, 'The server could not apply every change just now; retry the batch', { results });
+    }
+    results.push(outcome);
   }
   return results;
 }
 
-async function apply(app: FastifyInstance, db: Db, p: Principal, authorization: string, clientId: string, m: PushMutation): Promise<MutationResult | 'transient'> {
+async function apply(
+  app: FastifyInstance,
+  db: Db,
+  p: Principal,
+  identityHeaders: Record<string, string>,
+  clientId: string,
+  id: string,
+  url: string,
+  request: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown },
+): Promise<MutationResult | Stop> {
   const res = await app.inject({
-    method: m.request.method,
-    url: m.request.path,
+    method: request.method,
+    url,
     headers: {
-      authorization,
-      [MUTATION_HEADER]: mutationHeader(clientId, m.id),
-      ...(m.request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...identityHeaders,
+      [MUTATION_HEADER]: mutationHeader(clientId, id),
+      ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
-    ...(m.request.body !== undefined ? { payload: JSON.stringify(m.request.body) } : {}),
+    ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
   });
   const response = parseJson(res.payload);
   if (res.statusCode === 409 && (response as { code?: string } | undefined)?.code === DUPLICATE_MUTATION) {
-    const row = await recorded(db, p, clientId, m.id);
+    const row = await recorded(db, p, clientId, id);
     if (row) return duplicateOf(row);
   }
-  if (isTransient(res.statusCode)) return 'transient';
+  if (res.statusCode === 401) return { stop: 'unauthorized', message: messageOf(response) };
+  if (isTransient(res.statusCode)) return { stop: 'transient' };
+  if (res.statusCode >= 400) return refuse(db, p, clientId, id, res.statusCode, response);
   const stored = response === undefined ? null : response;
-  if (res.statusCode < 400) {
-    // The route recorded the mutation inside its transaction when it wrote; a route that changed
-    // nothing did not, so the outcome is recorded here.
-    await db
-      .insert(syncMutations)
-      .values({ userId: p.userId, clientId, mutationId: m.id, orgId: p.orgId, rev: null, status: res.statusCode, response: stored })
-      .onConflictDoUpdate({
-        target: [syncMutations.userId, syncMutations.clientId, syncMutations.mutationId],
-        set: { status: res.statusCode, response: stored },
-      });
-    const row = await recorded(db, p, clientId, m.id);
-    return { id: m.id, status: 'applied', httpStatus: res.statusCode, rev: row?.rev ?? null, ...(stored !== null ? { response: stored } : {}) };
-  }
+  // The route recorded the mutation inside its transaction when it wrote; a route that changed
+  // nothing did not, so the outcome is recorded here.
   await db
     .insert(syncMutations)
-    .values({ userId: p.userId, clientId, mutationId: m.id, orgId: p.orgId, rev: null, status: res.statusCode, response: stored })
-    .onConflictDoNothing();
-  return { id: m.id, status: 'rejected', httpStatus: res.statusCode, message: messageOf(response) ?? `Refused with status ${res.statusCode}`, ...(stored !== null ? { response: stored } : {}) };
+    .values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status: res.statusCode, response: stored })
+    .onConflictDoUpdate({
+      target: [syncMutations.userId, syncMutations.clientId, syncMutations.mutationId],
+      set: { status: res.statusCode, response: stored },
+    });
+  const row = await recorded(db, p, clientId, id);
+  return { id, status: 'applied', httpStatus: res.statusCode, rev: row?.rev ?? null, ...(stored !== null ? { response: stored } : {}) };
 }

@@ -1,6 +1,10 @@
-import { ActionIcon, Badge, CloseButton, Group, Popover, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, CloseButton, Group, Popover, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { RejectedEntry } from '../db/mirror.ts';
-import { dismissRejected, useMirror, useRejected } from '../sync/react.tsx';
+import { notifications } from '@mantine/notifications';
+import { argsOf } from '../sync/entry-args.ts';
+import type { Mutator } from '../sync/mutator.ts';
+import { mutatorByName } from '../sync/mutators/index.ts';
+import { dismissRejected, useMirror, useMutate, useRejected } from '../sync/react.tsx';
 import { TOUCH_TARGET_PX } from '../theme.ts';
 import { timeAgo } from './relative-time.ts';
 import { useNow } from './use-now.ts';
@@ -11,7 +15,13 @@ export function changeName(mutatorName: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function RejectedItem({ entry, now, onDismiss }: { entry: RejectedEntry; now: number; onDismiss: () => void }) {
+/** A refused change can be sent again from its kept arguments, unless it held a secret (never kept). */
+function resendable(entry: RejectedEntry): Mutator<unknown> | null {
+  const mutator = mutatorByName(entry.name);
+  return entry.args !== undefined && mutator && !mutator.secrets?.length ? mutator : null;
+}
+
+function RejectedItem({ entry, now, onDismiss, onResend }: { entry: RejectedEntry; now: number; onDismiss: () => void; onResend: (() => void) | null }) {
   return (
     <Group component="li" align="flex-start" justify="space-between" wrap="nowrap" gap="xs">
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -29,6 +39,11 @@ function RejectedItem({ entry, now, onDismiss }: { entry: RejectedEntry; now: nu
         <Text size="xs" c="dimmed">
           {timeAgo(entry.rejectedAt, now)}
         </Text>
+        {onResend ? (
+          <Button size="compact-sm" variant="default" w="fit-content" onClick={onResend}>
+            Send again
+          </Button>
+        ) : null}
       </Stack>
       <CloseButton aria-label="Dismiss" onClick={onDismiss} />
     </Group>
@@ -41,6 +56,16 @@ function RejectedItem({ entry, now, onDismiss }: { entry: RejectedEntry; now: nu
  */
 export function RejectedChanges({ compact }: { compact: boolean }) {
   const db = useMirror();
+  const mutate = useMutate();
+  // The same change again, as a new entry: useful once what made the server refuse it is fixed.
+  const resend = (entry: RejectedEntry, mutator: Mutator<unknown>) => async () => {
+    try {
+      await mutate(mutator, argsOf(entry, mutator));
+      await dismissRejected(db, entry.id);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not sent again', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
   const rejected = useRejected();
   const now = useNow();
   if (rejected.length === 0) return null;
@@ -69,12 +94,21 @@ export function RejectedChanges({ compact }: { compact: boolean }) {
             Changes not saved
           </Title>
           <Text size="sm" c="dimmed">
-            The server refused these changes; they were undone on this device.
+            These changes were refused or could not be sent; they were undone on this device.
           </Text>
           <ScrollArea.Autosize mah={360} type="auto">
             <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
               {rejected.map((entry) => (
-                <RejectedItem key={entry.id} entry={entry} now={now} onDismiss={() => void dismissRejected(db, entry.id)} />
+                <RejectedItem
+                  key={entry.id}
+                  entry={entry}
+                  now={now}
+                  onDismiss={() => void dismissRejected(db, entry.id)}
+                  onResend={(() => {
+                    const mutator = resendable(entry);
+                    return mutator ? () => void resend(entry, mutator)() : null;
+                  })()}
+                />
               ))}
             </Stack>
           </ScrollArea.Autosize>

@@ -1,4 +1,3 @@
-import type { OutboxEntry } from '../db/mirror.ts';
 import type { Mutator } from './mutator.ts';
 
 /**
@@ -6,7 +5,7 @@ import type { Mutator } from './mutator.ts';
  * as the mirror opens (src/sync/upgrade.ts), and here too, so a replay that runs before that never
  * reads an old shape. Throws when the mutator cannot upgrade them.
  */
-export function argsOf(entry: Pick<OutboxEntry, 'args' | 'v'>, mutator: Mutator<unknown>): unknown {
+export function argsOf(entry: { args?: unknown; v?: number }, mutator: Mutator<unknown>): unknown {
   const stored = entry.v ?? 1;
   const current = mutator.version ?? 1;
   if (stored === current) return entry.args;

@@ -171,12 +171,13 @@ describe('push', () => {
     expect(res.body.results[0]).toMatchObject({ status: 'rejected', httpStatus: 403, message: 'Only administrators can do this' });
   });
 
-  it('refuses a malformed batch', async () => {
+  it('refuses a malformed mutation alone, as its verdict, not the batch', async () => {
     const res = await env.org.admin.api.post('/data/v1/sync/push', { clientId: 'x', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'GET', path: '/auth/users' } }] });
-    expect(res.status).toBe(400);
-    expect(res.body.errorMessage).toMatch(/POST, PUT, PATCH or DELETE/);
-    const nested = await env.org.admin.api.post('/data/v1/sync/push', { clientId: 'x', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'POST', path: '/data/v1/sync/push', body: {} } }] });
-    expect(nested.status).toBe(400);
+    expect(res.status).toBe(200);
+    expect(res.body.results[0]).toMatchObject({ status: 'rejected', httpStatus: 400, message: 'request.method: A mutation uses POST, PUT, PATCH or DELETE' });
+    const nested = await env.org.admin.api.post('/data/v1/sync/push', { clientId: 'y', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'POST', path: '/data/v1/sync/push', body: {} } }] });
+    expect(nested.status).toBe(200);
+    expect(nested.body.results[0]).toMatchObject({ status: 'rejected', httpStatus: 400, message: 'Mutation m calls the sync API itself, which a mutation cannot do' });
   });
 });
 

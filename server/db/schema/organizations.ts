@@ -12,6 +12,14 @@ export const orgClocks = pgTable('org_clocks', {
   rev: bigint('rev', { mode: 'number' }).notNull().default(0),
   /** Highest revision of a purged tombstone: cursors below it must reset. */
   horizonRev: bigint('horizon_rev', { mode: 'number' }).notNull().default(0),
+  /**
+   * Who gave out the cursors of this database since the last server start: a random id set at every
+   * start (server/sync/epoch.ts), with the revision the organization stood at then (`epoch_rev`).
+   * A cursor of another epoch stands only up to that revision: past it, the device saw revisions this
+   * database no longer has (restored from an older backup, or another database).
+   */
+  epoch: text('epoch').notNull().default(''),
+  epochRev: bigint('epoch_rev', { mode: 'number' }).notNull().default(0),
 });
 
 /** An organization; its `org_id` is its own id. */

@@ -39,7 +39,7 @@ export function SignOutDialog({ opened, onClose }: SignOutDialogProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Log out with changes waiting?" size="md">
+    <Modal opened={opened} onClose={close} title="Log out with changes waiting?" size="lg">
       <Stack gap="md">
         <Text>{waitingText(waiting)}</Text>
         {waitingToSignOut ? (

@@ -1,27 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { settingRowId } from '../../core/schema/settings.ts';
-import type { LeaderStatus } from '../db/meta.ts';
-import { Drain } from './drain.ts';
 import { mutate } from './mutator.ts';
 import { createUser, saveSetting, updateProfile, updateUser } from './mutators/index.ts';
-import { pullOnce } from './pull.ts';
 import { forgetSecret, ORPHANED_SECRET_MESSAGE } from './secrets.ts';
-import { FakeSyncServer, userRow } from './testing/fake-server.ts';
-import { ctx, freshDb } from './testing/fixtures.ts';
-import { manualTimers } from './testing/manual-timers.ts';
+import { drainDevice } from './testing/drain-device.ts';
+import { ctx } from './testing/fixtures.ts';
 
-async function setup(options: { maxBatchBytes?: number; holderAlive?: (holder: string) => Promise<boolean> } = {}) {
-  const server = new FakeSyncServer();
-  server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
-  const db = freshDb();
-  const api = server.api();
-  await pullOnce({ db, api, clientId: 'client1' });
-  const clock = manualTimers();
-  const status: Partial<LeaderStatus> = {};
-  const drain = new Drain({ db, api, clientId: 'client1', onApplied: () => undefined, report: (p) => Object.assign(status, p), timers: clock.timers, ...options });
-  return { server, db, drain, clock, status };
-}
+const setup = drainDevice;
 
 const setting = (value: unknown) => ({ userId: 'u1', field: 'fleetDetailFilter' as const, value });
 const NEW_USER = { userId: 'u2', orgId: 'org1', firstName: 'Ty', lastName: 'Ro', email: 'ty@example.test', password: 'a long and unusual passphrase', role: 'dispatcher' as const, isAdmin: false, sectionId: 's1' };

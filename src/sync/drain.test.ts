@@ -1,31 +1,16 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settingRowId } from '../../core/schema/settings.ts';
-import type { LeaderStatus } from '../db/meta.ts';
 import type { ApiClient } from './api.ts';
 import { Drain } from './drain.ts';
 import { mutate } from './mutator.ts';
 import { createUser, saveSetting, updateProfile } from './mutators/index.ts';
-import { pullOnce } from './pull.ts';
-import { FakeSyncServer, userRow } from './testing/fake-server.ts';
-import { ctx, freshDb } from './testing/fixtures.ts';
+import { drainDevice } from './testing/drain-device.ts';
+import { userRow, type FakeSyncServer } from './testing/fake-server.ts';
+import { ctx } from './testing/fixtures.ts';
 import { manualTimers } from './testing/manual-timers.ts';
 
-/** A device whose mirror has pulled the server's user u1 (Ann Lee). */
-async function setup() {
-  const server = new FakeSyncServer();
-  server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
-  const db = freshDb();
-  const api = server.api();
-  await pullOnce({ db, api, clientId: 'client1' });
-  const clock = manualTimers();
-  const status: Partial<LeaderStatus> = {};
-  const onApplied = vi.fn();
-  const drain = new Drain({ db, api, clientId: 'client1', onApplied, report: (p) => Object.assign(status, p), timers: clock.timers, random: () => 0.5 });
-  const pull = () => pullOnce({ db, api, clientId: 'client1' });
-  const user = () => db.feed('users').get('u1');
-  return { server, db, api, clock, status, onApplied, drain, pull, user };
-}
+const setup = drainDevice;
 
 const pushes = (server: FakeSyncServer) => server.requests.filter((r) => r.startsWith('POST')).length;
 

@@ -4,7 +4,7 @@ import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { Af1800Modal } from './pages/af1800-modal.ts';
 import { UsersPage } from './pages/users-page.ts';
-import { demoAccount } from './support/accounts.ts';
+import { createAccount, demoAccount } from './support/accounts.ts';
 
 /** The sizes the product is judged at: a tablet and a desktop. */
 const SIZES = [
@@ -100,5 +100,38 @@ for (const size of SIZES) {
     await page.goto('/FleetDetails');
     await page.getByRole('button', { name: 'Monthly AF1800 Report' }).click();
     await shot(page, 'af1800-report-month', size);
+  });
+}
+
+for (const size of SIZES) {
+  test(`sync states fit ${size.width}x${size.height}: Add User offline, Log Out with a change waiting, a refused change`, async ({ page, context, baseURL }) => {
+    await page.setViewportSize(size);
+    const account = await createAccount(baseURL!, { role: 'vco', isAdmin: true, firstName: 'Shot', lastName: `Taker${size.width}` });
+    const app = new AppShell(page);
+    const users = new UsersPage(page);
+    await app.signInAndSync(account);
+    await users.open();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    await users.addUser.click();
+    await expect(users.dialog).toContainText('Adding a user needs a connection');
+    await shot(page, 'add-user-offline', size);
+    await page.keyboard.press('Escape');
+
+    await app.saveProfile('Waiting', 'Change');
+    await app.openUserMenu();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log out with changes waiting?' })).toBeVisible();
+    await shot(page, 'log-out-waiting', size);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Another administrator takes this one's admin flag away: the rename is refused when it arrives.
+    expect((await account.admin.patch(`/auth/users/${account.userId}`, { isAdmin: false })).status).toBe(200);
+    await context.setOffline(false);
+    await expect(app.syncStatus).toContainText('Some changes were not saved', { timeout: 30_000 });
+    await page.getByRole('button', { name: /rejected changes/ }).click();
+    await expect(page.getByRole('button', { name: 'Send again' })).toBeVisible();
+    await shot(page, 'rejected-changes', size);
   });
 }

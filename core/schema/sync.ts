@@ -8,7 +8,8 @@ export const CURSOR_MAX_LENGTH = 2200;
 
 export const pullQuerySchema = z.object({
   /**
-   * Opaque to clients: `{epoch}.{rev}` or `{epoch}.{rev}.{table}.{base64url(id)}` (server/sync/cursor.ts);
+   * Opaque to clients: `{epoch}~{horizon}.{rev}` or `{epoch}~{horizon}.{rev}.{table}.{base64url(id)}`
+   * (server/sync/cursor.ts; `~{horizon}` may be missing);
    * `rev` and `rev:table:id` from before epochs are still read. Revisions stay within JS safe integers
    * (at most 15 digits); an encoded id may be up to 2,000 characters (1,500 bytes of id).
    */
@@ -16,7 +17,7 @@ export const pullQuerySchema = z.object({
     .string()
     .max(CURSOR_MAX_LENGTH)
     .regex(
-      /^(|\d{1,15}(:[A-Za-z]{1,64}:[A-Za-z0-9_-]{1,64})?|[A-Za-z0-9_-]{1,32}\.\d{1,15}(\.[A-Za-z]{1,64}\.[A-Za-z0-9_-]{1,2000})?)$/,
+      /^(|\d{1,15}(:[A-Za-z]{1,64}:[A-Za-z0-9_-]{1,64})?|[A-Za-z0-9_-]{1,32}(~\d{1,15})?\.\d{1,15}(\.[A-Za-z]{1,64}\.[A-Za-z0-9_-]{1,2000})?)$/,
       'The cursor is not one this server gave out; start again without one',
     )
     .default(''),

@@ -3,20 +3,22 @@ import { compareCodePoints, compareFeed, formatCursor, parseCursor } from './cur
 
 describe('feed cursor', () => {
   it('round-trips a whole-revision and a mid-revision position with its epoch', () => {
-    expect(parseCursor('')).toEqual({ epoch: null, rev: 0, table: null, id: null });
-    expect(formatCursor('Ep0ch_-', { rev: 42, table: null, id: null })).toBe('Ep0ch_-.42');
-    expect(parseCursor('Ep0ch_-.42')).toEqual({ epoch: 'Ep0ch_-', rev: 42, table: null, id: null });
+    expect(parseCursor('')).toEqual({ epoch: null, horizon: null, rev: 0, table: null, id: null });
+    expect(formatCursor('Ep0ch_-', 3, { rev: 42, table: null, id: null })).toBe('Ep0ch_-~3.42');
+    expect(parseCursor('Ep0ch_-~3.42')).toEqual({ epoch: 'Ep0ch_-', horizon: 3, rev: 42, table: null, id: null });
+    // Cursors given out before they carried the horizon.
+    expect(parseCursor('Ep0ch_-.42')).toEqual({ epoch: 'Ep0ch_-', horizon: null, rev: 42, table: null, id: null });
     const id = `auth0|5f7c8ec7c33c6c004bbafe82:${'x'.repeat(200)}-fleetDetailFilter`;
-    const text = formatCursor('e1', { rev: 7, table: 'userSettings', id });
-    expect(text).toMatch(/^e1\.7\.userSettings\.[A-Za-z0-9_-]+$/);
-    expect(parseCursor(text)).toEqual({ epoch: 'e1', rev: 7, table: 'userSettings', id });
+    const text = formatCursor('e1', 0, { rev: 7, table: 'userSettings', id });
+    expect(text).toMatch(/^e1~0\.7\.userSettings\.[A-Za-z0-9_-]+$/);
+    expect(parseCursor(text)).toEqual({ epoch: 'e1', horizon: 0, rev: 7, table: 'userSettings', id });
     const odd = 'é😀\uFFFD.:|@';
-    expect(parseCursor(formatCursor('e1', { rev: 1, table: 'users', id: odd }))?.id).toBe(odd);
+    expect(parseCursor(formatCursor('e1', 0, { rev: 1, table: 'users', id: odd }))?.id).toBe(odd);
   });
 
   it('still reads the cursors given out before epochs', () => {
-    expect(parseCursor('42')).toEqual({ epoch: null, rev: 42, table: null, id: null });
-    expect(parseCursor('42:users:abc_D-1')).toEqual({ epoch: null, rev: 42, table: 'users', id: 'abc_D-1' });
+    expect(parseCursor('42')).toEqual({ epoch: null, horizon: null, rev: 42, table: null, id: null });
+    expect(parseCursor('42:users:abc_D-1')).toEqual({ epoch: null, horizon: null, rev: 42, table: 'users', id: 'abc_D-1' });
   });
 
   it('refuses text it never gave out, ids that do not decode back included', () => {
@@ -26,8 +28,8 @@ describe('feed cursor', () => {
   });
 
   it('has no epoch for an organization without a clock, which has no rows either', () => {
-    expect(formatCursor('', { rev: 0, table: null, id: null })).toBe('0');
-    expect(() => formatCursor('', { rev: 3, table: 'users', id: 'a' })).toThrow();
+    expect(formatCursor('', 0, { rev: 0, table: null, id: null })).toBe('0');
+    expect(() => formatCursor('', 0, { rev: 3, table: 'users', id: 'a' })).toThrow();
   });
 
   it('orders by revision, then table, then id', () => {

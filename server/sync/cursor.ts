@@ -9,41 +9,46 @@ export interface FeedPosition {
 export interface Cursor extends FeedPosition {
   /** The epoch that gave the cursor out (server/sync/epoch.ts); null for a cursor from before epochs. */
   epoch: string | null;
+  /** The tombstone horizon when the cursor was given out (server/sync/cursor-check.ts); null if not known. */
+  horizon: number | null;
 }
 
 /*
- * Cursors are opaque to clients. Today's: `{epoch}.{rev}` or `{epoch}.{rev}.{table}.{base64url(id)}`;
+ * Cursors are opaque to clients. Today's: `{epoch}~{horizon}.{rev}` or
+ * `{epoch}~{horizon}.{rev}.{table}.{base64url(id)}` (`~{horizon}` may be missing);
  * the id is encoded because row ids may be anything an external issuer calls a user (`auth0|5f7c…`,
  * long ids, ids with `:`). Still accepted, so deployed devices are not all reset: `rev` and
  * `rev:table:id` from before epochs, whose ids were letters, digits, `_` and `-`.
  */
-const CURRENT = /^([A-Za-z0-9_-]+)\.(\d+)(?:\.([A-Za-z]+)\.([A-Za-z0-9_-]+))?$/;
+const CURRENT = /^([A-Za-z0-9_-]+)(?:~(\d+))?\.(\d+)(?:\.([A-Za-z]+)\.([A-Za-z0-9_-]+))?$/;
 const LEGACY = /^(\d+)(?::([A-Za-z]+):([A-Za-z0-9_-]+))?$/;
 
 const encodeId = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 
 /** The position a cursor names, or null for text this server never gave out. */
 export function parseCursor(text: string): Cursor | null {
-  if (text === '') return { epoch: null, rev: 0, table: null, id: null };
+  if (text === '') return { epoch: null, horizon: null, rev: 0, table: null, id: null };
   const legacy = LEGACY.exec(text);
-  if (legacy) return { epoch: null, rev: Number(legacy[1]), table: legacy[2] ?? null, id: legacy[3] ?? null };
+  if (legacy) return { epoch: null, horizon: null, rev: Number(legacy[1]), table: legacy[2] ?? null, id: legacy[3] ?? null };
   const current = CURRENT.exec(text);
   if (!current) return null;
-  const [, epoch, rev, table, encoded] = current;
-  if (encoded === undefined) return { epoch: epoch!, rev: Number(rev), table: null, id: null };
+  const [, epoch, horizonText, rev, table, encoded] = current;
+  const horizon = horizonText === undefined ? null : Number(horizonText);
+  if (encoded === undefined) return { epoch: epoch!, horizon, rev: Number(rev), table: null, id: null };
   const id = Buffer.from(encoded, 'base64url').toString('utf8');
   // Only an id this server encoded decodes back to the same text (no stray bits, valid UTF-8, no NUL).
   if (encodeId(id) !== encoded || id.includes('\u0000')) return null;
-  return { epoch: epoch!, rev: Number(rev), table: table!, id };
+  return { epoch: epoch!, horizon, rev: Number(rev), table: table!, id };
 }
 
-/** A cursor of the given epoch; an organization without a clock yet has no epoch and no rows. */
-export function formatCursor(epoch: string, pos: FeedPosition): string {
+/** A cursor of the given epoch and horizon; an organization without a clock yet has no epoch and no rows. */
+export function formatCursor(epoch: string, horizon: number, pos: FeedPosition): string {
   if (epoch === '') {
     if (pos.table !== null) throw new Error('a mid-revision cursor needs an epoch');
     return String(pos.rev);
   }
-  return pos.table !== null && pos.id !== null ? `${epoch}.${pos.rev}.${pos.table}.${encodeId(pos.id)}` : `${epoch}.${pos.rev}`;
+  const head = `${epoch}~${horizon}.${pos.rev}`;
+  return pos.table !== null && pos.id !== null ? `${head}.${pos.table}.${encodeId(pos.id)}` : head;
 }
 
 /**

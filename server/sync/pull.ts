@@ -75,7 +75,7 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
       const last = page.at(-1);
       const next: FeedPosition = hasMore && last ? { rev: last.rev, table: last.t, id: last.id } : { rev: Math.max(clockRev, pos.rev), table: null, id: null };
       const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];
-      return { cursor: formatCursor(clock?.epoch ?? '', next), hasMore, reset: false, changes: page.map((r) => r.change), acks };
+      return { cursor: formatCursor(clock?.epoch ?? '', clock?.horizonRev ?? 0, next), hasMore, reset: false, changes: page.map((r) => r.change), acks };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -27,8 +27,13 @@ export interface Mutator<A> {
    * `upgrade`, so entries an older app left in an outbox are replayed and sent in the new shape.
    */
   version?: number;
-  /** Turns arguments stored by version `from` into this version's; throws if it cannot. */
-  upgrade?(args: unknown, from: number): A;
+  /**
+   * Turns arguments stored by version `from` into this version's; throws if it cannot. `base` is the
+   * row the change was made on, as well as the device still knows it (the server copy kept in
+   * shadows with the earlier pending changes laid over it), or null: an upgrade to "changed fields
+   * only" keeps the fields that differ from it.
+   */
+  upgrade?(args: unknown, from: number, base: Record<string, unknown> | null): A;
   /**
    * Top-level argument fields that are secrets (a new user's password). They are never written to
    * IndexedDB: they are taken out of the stored arguments and request body, and kept in memory by

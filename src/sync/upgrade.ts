@@ -9,9 +9,9 @@ import { keepSecret, takeSecrets } from './secrets.ts';
 type MutatorLookup = (name: string) => Mutator<unknown> | undefined;
 
 /** What the entry must become in this version of the app; null when it is already that. */
-function upgraded(entry: OutboxEntry, mutator: Mutator<unknown>, ctx: MutationContext): OutboxEntry | null {
+function upgraded(entry: OutboxEntry, mutator: Mutator<unknown>, ctx: MutationContext, base: Record<string, unknown> | null): OutboxEntry | null {
   const current = mutator.version ?? 1;
-  const args = argsOf(entry, mutator);
+  const args = argsOf(entry, mutator, base);
   // An older app kept secrets in the entry itself; they leave IndexedDB now, into this tab's memory.
   const { stored, secret } = takeSecrets(mutator, args, entry.v === current ? entry.request : mutator.request(args, ctx));
   if (entry.v === current && !secret) return null;
@@ -30,12 +30,24 @@ function upgraded(entry: OutboxEntry, mutator: Mutator<unknown>, ctx: MutationCo
 export async function upgradeOutbox(db: MirrorDb, ctx: MutationContext, lookup: MutatorLookup = mutatorByName): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     const refusals: { entry: OutboxEntry; refusal: { message: string; httpStatus: number } }[] = [];
+    // The row each old change was made on: the server copy, with the earlier old changes laid over it.
+    const bases = new Map<string, Record<string, unknown> | null>();
+    const baseOf = async (key: string | undefined) => {
+      if (key === undefined) return null;
+      if (!bases.has(key)) bases.set(key, (await db.shadows.get(key))?.row ?? null);
+      return bases.get(key) ?? null;
+    };
     for (const entry of await db.outbox.toArray()) {
+      const key = entry.touches[0];
+      const base = await baseOf(key);
+      if (key !== undefined && (entry.v ?? 1) < (lookup(entry.name)?.version ?? 1) && entry.args && typeof entry.args === 'object') {
+        bases.set(key, { ...(base ?? {}), ...(entry.args as Record<string, unknown>) });
+      }
       if (entry.state === 'sent') continue;
       const mutator = lookup(entry.name);
       try {
         if (!mutator) throw new Error(`this version of the app does not know the change "${entry.name}"`);
-        const next = upgraded(entry, mutator, ctx);
+        const next = upgraded(entry, mutator, ctx, base);
         if (next) await db.outbox.put(next);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -108,6 +108,23 @@ describe('cursor epoch', () => {
     expect(await pullPage(admin.api, inside.cursor, 1000)).toMatchObject({ reset: true, changes: [] });
     expect((await pullPage(admin.api, whole.cursor, 1000)).reset).toBe(false);
   });
+
+  it('lets a first pull in pages finish after a purge, though its pages lie below the horizon', async () => {
+    const { orgId, admin } = await orgWithAdmin(env.server);
+    const ids = Array.from({ length: 6 }, () => nanoid());
+    await addSections(env.server.ctx, orgId, ids);
+    await env.server.ctx.write(orgId, undefined, async ({ tx, rev, now }) => {
+      await tx.update(sections).set({ rev, deletedAt: now }).where(eq(sections.id, ids[0]!));
+    });
+    await purgeTombstones(env.server.ctx, new Date(Date.now() + 60_000));
+
+    const { rows, pages } = await pullAll(admin.api, { limit: 2 });
+    expect(pages.some((p) => p.reset)).toBe(false);
+    expect(pages.length).toBeGreaterThan(2);
+    const got = new Set([...rows.values()].filter((c) => c.t === 'sections').map((c) => c.id));
+    expect(ids.slice(1).every((id) => got.has(id))).toBe(true);
+    expect(got.has(ids[0]!)).toBe(false);
+  });
 });
 
 describe('cursors across a restart', () => {

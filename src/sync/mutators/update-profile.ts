@@ -21,11 +21,13 @@ const argsSchema = z.object({ userId: entityId, changes: namesSchema });
 export const updateProfile: Mutator<UpdateProfileArgs> = {
   name: 'updateProfile',
   version: 2,
-  upgrade(args, from) {
+  upgrade(args, from, base) {
     if (from !== 1) throw new Error(`no upgrade from version ${from}`);
-    // Version 1 sent both names.
+    // Version 1 sent both names: keep the ones that differ from the row it was made on.
     const { userId, firstName, lastName } = z.object({ userId: entityId, firstName: z.string(), lastName: z.string() }).parse(args);
-    return { userId, changes: { firstName, lastName } };
+    const lastChanged = !base || base.lastName !== lastName;
+    const firstChanged = !base || base.firstName !== firstName || !lastChanged;
+    return { userId, changes: { ...(firstChanged ? { firstName } : {}), ...(lastChanged ? { lastName } : {}) } };
   },
   parse: (args) => parseArgs(argsSchema, args),
   request: ({ userId, changes }) => ({

@@ -46,9 +46,12 @@ describe('updateUser', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('upgrades the arguments an older app stored (every field of the dialog) to version 2', () => {
+  it('upgrades the arguments an older app stored (every field of the dialog) to the fields that differ from the row', () => {
     const v1 = { userId: 'u1', orgId: 'org1', firstName: 'Bea', lastName: 'Moss', role: 'sectionLead', sectionId: 's2', active: false, isAdmin: false };
-    expect(updateUser.upgrade!(v1, 1)).toEqual({
+    const base = { userId: 'u1', firstName: 'Bea', lastName: 'Lee', role: 'sectionLead', sectionId: 's2', active: true, isAdmin: false };
+    expect(updateUser.upgrade!(v1, 1, base)).toEqual({ userId: 'u1', orgId: 'org1', changes: { lastName: 'Moss', active: false } });
+    // Without the row it was made on, every field is kept, as version 1 sent them.
+    expect(updateUser.upgrade!(v1, 1, null)).toEqual({
       userId: 'u1',
       orgId: 'org1',
       changes: { firstName: 'Bea', lastName: 'Moss', role: 'sectionLead', sectionId: 's2', active: false, isAdmin: false },

@@ -25,10 +25,13 @@ const v1Schema = z.object({ userId: entityId, orgId: entityId }).catchall(z.unkn
 export const updateUser: Mutator<UpdateUserArgs> = {
   name: 'updateUser',
   version: 2,
-  upgrade(args, from) {
+  upgrade(args, from, base) {
     if (from !== 1) throw new Error(`no upgrade from version ${from}`);
     const { userId, orgId, ...fields } = v1Schema.parse(args);
-    return { userId, orgId, changes: userChangesSchema.parse(fields) };
+    // Only what differs from the row the dialog was opened on, as far as the device still knows it.
+    const changed = Object.fromEntries(Object.entries(fields).filter(([key, value]) => !base || base[key] !== value));
+    const changes = Object.keys(changed).length > 0 ? changed : { firstName: fields.firstName };
+    return { userId, orgId, changes: userChangesSchema.parse(changes) };
   },
   parse: (args) => parseArgs(argsSchema, args),
   request: ({ userId, orgId, changes }) => ({

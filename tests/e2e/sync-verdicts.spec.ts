@@ -38,14 +38,20 @@ async function everythingInIndexedDb(page: Page): Promise<string> {
   });
 }
 
-test('an offline rename and another administrator’s deactivation both land: the user is renamed and stays inactive', async ({ page, context, baseURL }) => {
-  const target = await createAccount(baseURL!, { role: 'dispatcher', firstName: 'Robin', lastName: `Moved${randomBytes(2).toString('hex')}` });
+/** The demo administrator on All Users, with the service worker in control (so the app survives going offline). */
+async function openAllUsersAsAdmin(page: Page) {
   const app = new AppShell(page);
   const users = new UsersPage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.signInAndSync(demoAccount('admin'));
   await users.open();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { app, users };
+}
+
+test('an offline rename and another administrator’s deactivation both land: the user is renamed and stays inactive', async ({ page, context, baseURL }) => {
+  const target = await createAccount(baseURL!, { role: 'dispatcher', firstName: 'Robin', lastName: `Moved${randomBytes(2).toString('hex')}` });
+  const { app, users } = await openAllUsersAsAdmin(page);
 
   await context.setOffline(true);
   await users.row(target.email).getByRole('button', { name: /^Modify/ }).click();
@@ -125,12 +131,7 @@ test('Log out with a change waiting says so, waits for it to be sent, then logs 
 });
 
 test('adding a user needs a connection, and no password is ever at rest in IndexedDB', async ({ page, context }) => {
-  const app = new AppShell(page);
-  const users = new UsersPage(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await app.signInAndSync(demoAccount('admin'));
-  await users.open();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const { app, users } = await openAllUsersAsAdmin(page);
   const password = `Granite-${randomBytes(6).toString('hex')}-harbor-lantern`;
   const email = `nopass-${randomBytes(3).toString('hex')}@wing-1.example.com`;
 

@@ -138,7 +138,7 @@ export function startSync(options: StartSyncOptions): SyncEngine {
         await upgradeOutbox(db, mutationContext);
         if (stopped) return;
         const runner = createPullRunner({ db, api, baseUrl, getAccessToken: () => session.getAccessToken(), onForbidden });
-        duties = startLeaderDuties({ db, api, clientId, runner, streamConnected: () => fleetUpdates.get().connected, timers: options.timers, holderAlive: tabs.isOpen });
+        duties = startLeaderDuties({ db, api, clientId, runner, timers: options.timers, holderAlive: tabs.isOpen });
       })().catch((error: unknown) => console.error('Could not start leading sync', error));
     },
     options.locks === null ? undefined : (options.locks ?? globalThis.navigator?.locks),

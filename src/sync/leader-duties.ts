@@ -5,8 +5,8 @@ import { ID_LENGTH } from '../../core/schema/common.ts';
 import { getMeta, IDLE_LEADER_STATUS, setMeta, type LeaderStatus } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import type { ApiClient } from './api.ts';
-import { realTimers, type Timers } from './backoff.ts';
-import { SYNC_TIMER_MS } from './constants.ts';
+import { Backoff, realTimers, type Timers } from './backoff.ts';
+import { PULL_BACKOFF_INITIAL_MS, PULL_BACKOFF_MAX_MS, SYNC_TIMER_MS } from './constants.ts';
 import { Drain } from './drain.ts';
 import { needsSignIn, OfflineError } from './errors.ts';
 import type { PullRunner } from './pull-runner.ts';
@@ -28,10 +28,13 @@ export async function ensureClientId(db: MirrorDb): Promise<string> {
 class LeaderStatusPublisher {
   private current: LeaderStatus = IDLE_LEADER_STATUS;
   private writes: Promise<void> = Promise.resolve();
+  /** A leader that stopped (closed, or replaced by another tab) no longer speaks for sync. */
+  stopped = false;
 
   constructor(private readonly db: MirrorDb) {}
 
   publish(patch: Partial<LeaderStatus>, force = false): void {
+    if (this.stopped) return;
     const next = { ...this.current, ...patch };
     if (!force && shallowEqual(next, this.current)) return;
     this.current = next;
@@ -66,33 +69,81 @@ export interface LeaderDutiesOptions {
   api: ApiClient;
   clientId: string;
   runner: PullRunner;
-  /** With the stream up, pokes bring pulls; without it the timer and focus pull instead. */
-  streamConnected(): boolean;
+  /**
+   * Whether this tab still leads (src/sync/leader.ts `stillLeading`), asked before every pull and
+   * push: a tab that was frozen and replaced may run its timers before it hears of it. Default: yes.
+   */
+  stillLeading?: () => Promise<boolean>;
   /** Whether the tab holding a held entry's secret is still open (src/sync/held.ts). */
   holderAlive?: (holder: string) => Promise<boolean>;
   timers?: Timers;
+  random?: () => number;
+}
+
+/** A deposed leader's push, refused before it leaves the tab. */
+class NotLeadingError extends Error {
+  override readonly name = 'NotLeadingError';
+  constructor() {
+    super('Another tab leads sync now');
+  }
 }
 
 /**
  * What only the leading tab does: pull, drain the outbox (its own and every other tab's, watched
- * through a live query) and retry on a timer.
+ * through a live query) and retry on a timer. The timer pulls even while the live stream is up: an
+ * empty pull is cheap and makes up for a lost poke. A failed pull is retried with backoff (1 s
+ * doubling to 60 s, ±20 %), reset by a success; one that needs a sign-in waits for the next wake.
  */
-export function startLeaderDuties({ db, api, clientId, runner, streamConnected, holderAlive, timers = realTimers }: LeaderDutiesOptions): LeaderDuties {
+export function startLeaderDuties({ db, api, clientId, runner, stillLeading = async () => true, holderAlive, timers = realTimers, random }: LeaderDutiesOptions): LeaderDuties {
   const status = new LeaderStatusPublisher(db);
   // A previous leader may have closed mid-sync and left "sending" behind.
   status.publish(IDLE_LEADER_STATUS, true);
 
+  let stopped = false;
+  /** Asked before any pull or push: a deposed leader stops all its duties at the first one. */
+  const leads = async () => {
+    if (stopped) return false;
+    if (await stillLeading()) return !stopped;
+    duties.stop();
+    return false;
+  };
+
+  const pullBackoff = new Backoff({ initialMs: PULL_BACKOFF_INITIAL_MS, factor: 2, maxMs: PULL_BACKOFF_MAX_MS, jitter: 0.2, random });
+  let pullRetry: unknown = null;
+  const cancelPullRetry = () => {
+    if (pullRetry !== null) timers.clearTimeout(pullRetry);
+    pullRetry = null;
+  };
   const pull = singleFlight(async () => {
+    if (!(await leads())) return;
     status.publish({ pulling: true });
     try {
       await runner.pull(clientId);
+      pullBackoff.reset();
+      cancelPullRetry();
       status.publish({ pulling: false, lastError: null, unreachable: false, signInRequired: false });
     } catch (error) {
+      if (stopped) return;
       console.warn('Pull failed', error);
       status.publish({ pulling: false, ...failureFacts(error) });
+      cancelPullRetry();
+      // Without a token retrying cannot help: the next wake (timer, poke, focus, online) tries again.
+      if (!needsSignIn(error)) {
+        pullRetry = timers.setTimeout(() => {
+          pullRetry = null;
+          void pull();
+        }, pullBackoff.next());
+      }
     }
   });
-  const drain = new Drain({ db, api, clientId, onApplied: () => void pull(), report: (patch) => status.publish(patch), holderAlive, timers });
+
+  const guardedApi: ApiClient = {
+    async request(method, path, body) {
+      if (!(await leads())) throw new NotLeadingError();
+      return api.request(method, path, body);
+    },
+  };
+  const drain = new Drain({ db, api: guardedApi, clientId, onApplied: () => void pull(), report: (patch) => status.publish(patch), holderAlive, timers, random });
 
   // A new pending entry from any tab wakes the drain; the highest seq tells new entries from old.
   let highestSeen = 0;
@@ -105,17 +156,15 @@ export function startLeaderDuties({ db, api, clientId, runner, streamConnected, 
     error: (error: unknown) => console.warn('Outbox watch failed', error),
   });
 
-  let stopped = false;
   const tick = () => {
     if (stopped) return;
     void drain.wake();
-    if (!streamConnected()) void pull();
+    void pull();
     timer = timers.setTimeout(tick, SYNC_TIMER_MS);
   };
   let timer = timers.setTimeout(tick, SYNC_TIMER_MS);
-  void pull();
 
-  return {
+  const duties: LeaderDuties = {
     pull,
     wake: (force = false) => drain.wake({ force }),
     async syncNow() {
@@ -123,11 +172,16 @@ export function startLeaderDuties({ db, api, clientId, runner, streamConnected, 
       await pull();
     },
     stop() {
+      if (stopped) return;
       stopped = true;
+      status.stopped = true;
       timers.clearTimeout(timer);
+      cancelPullRetry();
       outboxWatch.unsubscribe();
       drain.stop();
       runner.dispose();
     },
   };
+  void pull();
+  return duties;
 }

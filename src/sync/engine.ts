@@ -136,12 +136,21 @@ export function startSync(options: StartSyncOptions): SyncEngine {
       void (async () => {
         const clientId = await ensureClientId(db);
         await upgradeOutbox(db, mutationContext);
-        if (stopped) return;
+        if (stopped || duties || !leadership.isLeader()) return; // stopped, or lost the lead meanwhile
         const runner = createPullRunner({ db, api, baseUrl, getAccessToken: () => session.getAccessToken(), onForbidden });
-        duties = startLeaderDuties({ db, api, clientId, runner, timers: options.timers, holderAlive: tabs.isOpen });
+        duties = startLeaderDuties({ db, api, clientId, runner, stillLeading: () => leadership.stillLeading(), timers: options.timers, holderAlive: tabs.isOpen });
       })().catch((error: unknown) => console.error('Could not start leading sync', error));
     },
     options.locks === null ? undefined : (options.locks ?? globalThis.navigator?.locks),
+    // Another tab took the lead (this one was frozen): stop pulling and draining here at once.
+    {
+      db,
+      timers: options.timers,
+      onLose: () => {
+        duties?.stop();
+        duties = null;
+      },
+    },
   );
   cleanups.push(() => {
     leadership.release();

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './api.ts';
 import { mutate } from './mutator.ts';
 import { updateProfile } from './mutators/index.ts';
-import { pullOnce } from './pull.ts';
+import { pullOnce, PullSupersededError } from './pull.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';
 
@@ -110,5 +110,26 @@ describe('pullOnce', () => {
     await expect(pullOnce({ db, api, clientId: 'client1' })).rejects.toThrow();
     expect(await db.meta.get('cursor')).toBeUndefined();
     expect(await db.meta.get('lastSyncedAt')).toBeUndefined();
+  });
+
+  it('a pull whose cursor another tab moved meanwhile stops without writing its older page', async () => {
+    const server = new FakeSyncServer();
+    server.write([section('s1', 'Old')]);
+    const db = freshDb();
+    const base = server.api();
+    // This tab fetches its page, then is frozen; the new leader pulls a newer revision meanwhile.
+    const frozen: ApiClient = {
+      request: async (...args: Parameters<ApiClient['request']>) => {
+        const page = await base.request(...args);
+        server.write([section('s1', 'New')]);
+        await pullOnce({ db, api: base, clientId: 'client2' });
+        return page;
+      },
+    };
+
+    await expect(pullOnce({ db, api: frozen, clientId: 'client1' })).rejects.toThrow(PullSupersededError);
+
+    expect(await sectionNames(db)).toEqual(['New']);
+    expect((await db.meta.get('cursor'))?.value).toBe(String(server.rev));
   });
 });

@@ -1,4 +1,5 @@
 import { pullResponseSchema } from '../../core/schema/sync.ts';
+import { getMeta } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import { APP_BUILD } from '../app-build.ts';
 import { rowKey } from '../db/row-key.ts';
@@ -29,6 +30,14 @@ export interface PullResult {
   cursor: string;
 }
 
+/** The stored cursor moved while this pull ran: another tab leads now and pulled past it. */
+export class PullSupersededError extends Error {
+  constructor() {
+    super('Another tab pulled meanwhile; this pull stopped without writing its page');
+    this.name = 'PullSupersededError';
+  }
+}
+
 /** Lets rendering and input run between chunks, so a bootstrap never makes one long task. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -36,6 +45,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
  * Pulls the feed from the stored cursor until the server has nothing more. Each page is written in
  * chunks, each its own transaction; the page's last transaction also stores the cursor and retires
  * acked mutations, so a pull interrupted mid-page simply fetches that page again (puts are idempotent).
+ * Every transaction first checks that the stored cursor is still the one the page was asked from, so a
+ * tab that was frozen mid-pull and replaced as leader never writes an older page over a newer one.
  */
 export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = PULL_PAGE_LIMIT, chunkRows = PULL_CHUNK_ROWS }: PullOptions): Promise<PullResult> {
   const size = Math.max(1, Math.min(chunkRows, PULL_CHUNK_ROWS));
@@ -61,6 +72,8 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
     for (const [i, chunk] of chunks.entries()) {
       const last = i === chunks.length - 1;
       await db.transaction('rw', db.tables, async () => {
+        // Another tab pulled meanwhile (this one was frozen and lost the lead): its page is older.
+        if (((await getMeta(db, 'cursor')) ?? '') !== from) throw new PullSupersededError();
         await writeChanges(db, chunk);
         if (!last) return;
         // After the rows, so a retired entry's rows fall back to the server copy this page brought.

@@ -4,8 +4,11 @@ import { inArray, sql } from 'drizzle-orm';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createWriter } from './db/write.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { registerCspReports } from './http/csp-report.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
+import { installCacheHeaders, installPathGuard, installSecurityHeaders } from './http/security.ts';
+import { loggerOptions, type LogStream } from './log.ts';
 import { orgClocks } from './db/schema/index.ts';
 import { startEpoch } from './sync/epoch.ts';
 import { EventBus, NOTIFY_CHANNEL } from './stream/bus.ts';
@@ -17,6 +20,7 @@ import { createVerifier, EMBEDDED_AUDIENCE } from './auth/verify.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { createIdentities, guardIdentityHeader } from './auth/identity.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerSessionRoutes } from './modules/session/routes.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerSyncRoutes } from './sync/routes.ts';
 import { registerStreamRoutes } from './stream/routes.ts';
@@ -33,13 +37,26 @@ export interface BuiltApp {
   detach(): Promise<void>;
 }
 
+export interface BuildOptions {
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: LogStream;
+}
+
 /** Assembles the server: error handling, identity, live stream and every module's routes. */
-export async function buildApp(config: ServerConfig, database: Database): Promise<BuiltApp> {
+export async function buildApp(config: ServerConfig, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // X-Forwarded-* speak for the client only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: config.trustProxy,
+    // What the router and Node's parser refuse before any route answers in the one error format too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
+  // First: headers on every answer, then no path with dot segments reaches any route or middleware.
+  await installSecurityHeaders(app, config);
+  installPathGuard(app);
+  installCacheHeaders(app);
   installErrorHandling(app);
   installJsonBodyParser(app);
   guardIdentityHeader(app);
@@ -80,7 +97,9 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   app.decorate('principalOf', async (request) => authenticate(db, await identities.of(request), embedded));
 
   registerPublicRoutes(app, ctx);
+  registerCspReports(app);
   registerUserRoutes(app, ctx);
+  registerSessionRoutes(app);
   registerSettingsRoutes(app, ctx);
   registerSyncRoutes(app, ctx);
   registerStreamRoutes(app, ctx);

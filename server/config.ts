@@ -24,6 +24,12 @@ export interface ServerConfig {
   /** Tombstones older than this are purged; a sync cursor from before them gets a reset. */
   tombstoneDays: number;
   bodyLimitBytes: number;
+  /**
+   * Which peers may speak for the client through X-Forwarded-For, -Host and -Proto: false (none, the
+   * default), true (every peer: only when nothing but the proxy can reach the server) or a list of
+   * addresses and subnets (`127.0.0.1`, `10.0.0.0/8`, `loopback`, ...).
+   */
+  trustProxy: boolean | string[];
   /** Skip seeding an empty database at start. */
   seedOnEmpty: boolean;
   logLevel: string;
@@ -34,6 +40,17 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value, 10);
   if (!Number.isFinite(n)) throw new Error(`Expected a whole number, got "${value}"`);
   return n;
+}
+
+/** TRUST_PROXY: unset, `false` or empty trusts no one; `true` every peer; else a comma-separated list. */
+export function trustProxy(value: string | undefined): boolean | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || /^(false|no|off|0)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return true;
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  // A hop count cannot tell a proxy from a client that sends the headers itself.
+  if (list.some((s) => /^\d+$/.test(s))) throw new Error(`TRUST_PROXY takes true, false or proxy addresses, not a hop count ("${v}")`);
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -54,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     extraRedirectUris: (env.OIDC_EXTRA_REDIRECT_URIS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     tombstoneDays: int(env.TOMBSTONE_DAYS, 30),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
   };

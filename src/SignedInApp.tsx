@@ -10,6 +10,7 @@ import { AppRoutes } from './app/AppRoutes.tsx';
 import { SCREENS } from './screens.tsx';
 import { UpdatePrompt } from './pwa/UpdatePrompt.tsx';
 import { reloadAfterForbidden } from './auth/forbidden.ts';
+import { checkSession, watchSession } from './auth/session-watch.ts';
 
 interface Running {
   db: MirrorDb;
@@ -43,9 +44,30 @@ function useSync(user: SessionUser, store: SessionStore): Running | null {
   return running;
 }
 
+/**
+ * Checks the session every 5 s while online (part 1 §9). A sign-in ended at the provider signs in
+ * again; an account the server refuses starts over (the refused screen says why); a changed role,
+ * admin flag, organization or section signs out, as an own role change does. Waiting changes stay.
+ */
+function useSessionWatch(user: SessionUser, store: SessionStore): void {
+  useEffect(
+    () =>
+      watchSession({
+        check: () => checkSession({ getAccessToken: () => store.get().getAccessToken(), hasStoredUser: () => store.hasStoredUser() }, user),
+        onVerdict(verdict) {
+          if (verdict === 'ended') void store.signInAgain();
+          else if (verdict === 'refused') window.location.assign('/');
+          else void store.get().signOut({ clearCaches: true });
+        },
+      }),
+    [user, store],
+  );
+}
+
 export function SignedInApp({ config, user, store }: { config: AppConfig; user: SessionUser; store: SessionStore }) {
   const session = useSyncExternalStore(store.subscribe, store.get);
   const running = useSync(user, store);
+  useSessionWatch(user, store);
   if (!running) return null;
   return (
     <SessionContext.Provider value={session}>

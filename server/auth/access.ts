@@ -1,6 +1,7 @@
 import { RECORD_WRITERS } from '../../core/rules/read-only.ts';
 import type { Role } from '../../core/schema/roles.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden, HttpError } from '../http/errors.ts';
+import { roleRequiresSection } from '../../core/schema/user.ts';
 import type { Principal } from './principal.ts';
 
 /** Who may call a route. `website` means a role that may use the website: any role but inspector. */
@@ -23,6 +24,25 @@ export function checkAccess(p: Principal, access: Access): void {
   }
   if (a.roles && !a.roles.includes(p.role as Role)) throw forbidden('Your role does not allow this');
   if (a.admin && !p.isAdmin) throw forbidden('Only administrators can do this');
+}
+
+/** Whether the route is for website roles (not inspectors): the website's data. */
+export function isWebsiteAccess(access: Access): boolean {
+  if ('public' in access && access.public) return false;
+  const a = access as Exclude<Access, { public: true }>;
+  return Boolean(a.website || a.roles || a.admin);
+}
+
+export const NO_SECTION_MESSAGE = 'Your role requires a section, but none is assigned to you. Ask an administrator to assign one.';
+
+/**
+ * A website role without a section sees the no-section screen (part 1 §6, §8: the profile answers
+ * 412), and the website's data reads answer the same 412. What such a user may still do (their own
+ * profile, the public routes, sending changes made before) goes on. A user the users table does not
+ * know has no section to check.
+ */
+export function checkSectionForReads(p: Principal): void {
+  if (p.sectionId === null && roleRequiresSection(p.role)) throw new HttpError(412, NO_SECTION_MESSAGE);
 }
 
 /** Paths that carry an organization id must name the caller's own. */

@@ -9,4 +9,8 @@ export interface Principal {
   familyName: string;
   role: Role | null;
   isAdmin: boolean;
+  /** From the users table; undefined for a user it does not know (taken from an external issuer's claims). */
+  sectionId?: string | null;
+  /** The embedded provider's grant the access token was issued under (its `gid` claim). */
+  grantId?: string;
 }

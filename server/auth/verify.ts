@@ -1,5 +1,6 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { isAdminFromGroups, roleFromGroups } from '../../core/rules/identity.ts';
+import { GRANT_CLAIM } from './grant.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Principal } from './principal.ts';
 
@@ -56,6 +57,7 @@ export function createVerifier(options: VerifierOptions): TokenVerifier {
       familyName: claim(payload, 'family_name'),
       role: roleFromGroups(groups, options.roleGroupPrefix),
       isAdmin: isAdminFromGroups(groups),
+      ...(typeof payload[GRANT_CLAIM] === 'string' ? { grantId: payload[GRANT_CLAIM] } : {}),
     };
   };
 }

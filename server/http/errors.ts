@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type core } from 'zod';
 
 /** An error with the HTTP status and body the caller should see. */
@@ -62,4 +64,40 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(`No such route: ${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The request path holds an invalid percent-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'A segment of the request path is too long',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route, hook or error
+ * handler runs (a path with a broken percent-escape, a path parameter past `maxParamLength`), in
+ * the one error format. Without it Fastify answers `{error, code, message, statusCode}`.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = (error.code && FRAMEWORK_MESSAGES[error.code]) || 'The request could not be routed';
+  // The router has no route context here: the body goes out as text, already JSON.
+  void reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(errorBody(message)));
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's HTTP parser refuses (bytes no request line
+ * may hold, oversized headers, a timeout) is answered on the socket, in the one error format.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

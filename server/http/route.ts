@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z, ZodType } from 'zod';
-import { checkAccess, type Access } from '../auth/access.ts';
+import { checkAccess, checkSectionForReads, isWebsiteAccess, type Access } from '../auth/access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { HttpError, zodErrorBody } from './errors.ts';
 import { findTextFault, MAX_DEPTH, textFaultMessage } from './text-check.ts';
@@ -68,6 +68,7 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
   def: RouteDef<P, Q, B>,
   handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
 ): void {
+  const reads = def.method === 'GET' || def.method === 'HEAD';
   app.route({
     method: def.method,
     url: def.url,
@@ -76,6 +77,7 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
       const isPublic = 'public' in def.access && def.access.public;
       const principal = isPublic ? (undefined as unknown as Principal) : await app.principalOf(request);
       if (!isPublic) checkAccess(principal, def.access);
+      if (reads && isWebsiteAccess(def.access)) checkSectionForReads(principal);
       const params = parse(def.params, request.params, 'Path ');
       const query = parse(def.query, request.query, 'Query ');
       const body = parse(def.body, request.body ?? (def.body ? undefined : null), '', !def.envelope);

@@ -16,14 +16,16 @@ describe('findTextFault', () => {
 
   it('finds a NUL character in a value or in a key, with the path to it', () => {
     expect(findTextFault({ a: [{ b: 'x\u0000' }] })).toEqual({ problem: 'nul', path: ['a', '0', 'b'] });
-    expect(findTextFault({ a: { 'k\u0000': 1 } })).toEqual({ problem: 'nul', path: ['a', 'k\u0000'] });
+    // A faulty key is shown escaped: the message must itself be storable text.
+    expect(findTextFault({ a: { 'k\u0000': 1 } })).toEqual({ problem: 'nul', path: ['a', 'k\\u0000'] });
   });
 
   it('finds a lone high or low surrogate, not a pair', () => {
     expect(findTextFault({ a: 'x\uD800' })).toEqual({ problem: 'surrogate', path: ['a'] });
     expect(findTextFault({ a: '\uDC00y' })).toEqual({ problem: 'surrogate', path: ['a'] });
     expect(findTextFault({ a: '\uDBFF\uDFFF' })).toBeNull();
-    expect(findTextFault(['ok', { ['\uD83D']: 1 }])).toEqual({ problem: 'surrogate', path: ['1', '\uD83D'] });
+    expect(findTextFault(['ok', { ['\uD83D']: 1 }])).toEqual({ problem: 'surrogate', path: ['1', '\\ud83d'] });
+    expect(findTextFault({ ['x\uD83D\uDE00\uDC00']: 1 })?.path).toEqual(['x\uD83D\uDE00\\udc00']);
   });
 
   it('reports the first fault in reading order', () => {

@@ -5,12 +5,24 @@ export type TextProblem = 'nul' | 'surrogate' | 'depth';
 
 export interface TextFault {
   problem: TextProblem;
-  /** Keys from the top of the value down to the faulty string, key or container. */
+  /** Keys from the top of the value down to the faulty string, key or container (see printableKey). */
   path: string[];
 }
 
 // PostgreSQL text cannot hold NUL; a lone surrogate is not text at all (it has no UTF-8 form).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The characters no text column can store: NUL, and a surrogate without its other half. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A key as a fault's path shows it: NUL and lone surrogates written as `\u` escapes. The path goes
+ * into the error message, and a pushed mutation's refusal is stored (jsonb): a message holding the
+ * very character it refuses could not be, and the whole push would fail.
+ */
+export function printableKey(key: string): string {
+  return key.replace(UNSTORABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 function textProblem(text: string): TextProblem | null {
   if (text.includes('\u0000')) return 'nul';
@@ -27,7 +39,7 @@ interface Frame {
 function pathOf(frame: Frame, key?: string): string[] {
   const path: string[] = key === undefined ? [] : [key];
   for (let f: Frame | null = frame; f && f.key !== null; f = f.parent) path.push(f.key);
-  return path.reverse();
+  return path.reverse().map(printableKey);
 }
 
 /**

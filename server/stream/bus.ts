@@ -11,6 +11,7 @@ export const NOTIFY_CHANNEL = 'fleet_stream';
  */
 export class EventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly sessionEnders = new Set<(userId: string) => void>();
   readonly instanceId = randomUUID();
 
   constructor(private readonly notify?: (payload: string) => Promise<void>) {}
@@ -36,10 +37,41 @@ export class EventBus {
 
   receiveRemote(payload: string): void {
     try {
-      const { i, o, m } = JSON.parse(payload) as { i: string; o: string; m: StreamMessage };
-      if (i !== this.instanceId) this.deliver(o, m);
+      const { i, o, m, end } = JSON.parse(payload) as { i: string; o?: string; m?: StreamMessage; end?: string };
+      if (i === this.instanceId) return;
+      if (typeof end === 'string') this.endLocal(end);
+      else if (typeof o === 'string' && m) this.deliver(o, m);
     } catch {
       // A malformed notification is not ours to act on.
+    }
+  }
+
+  /** Who ends the live streams of a user on this instance (the stream routes). */
+  onEndSessions(ender: (userId: string) => void): () => void {
+    this.sessionEnders.add(ender);
+    return () => this.sessionEnders.delete(ender);
+  }
+
+  /**
+   * Ends the user's live streams here and, through NOTIFY, on every other instance: their access
+   * changed (deactivated, another role, another organization).
+   */
+  endSessions(userId: string): void {
+    this.endLocal(userId);
+    if (this.notify) {
+      this.notify(JSON.stringify({ i: this.instanceId, end: userId })).catch(() => {
+        // The other instances' periodic re-check ends them within seconds.
+      });
+    }
+  }
+
+  private endLocal(userId: string): void {
+    for (const ender of this.sessionEnders) {
+      try {
+        ender(userId);
+      } catch {
+        // one failing ender must not stop the others
+      }
     }
   }
 

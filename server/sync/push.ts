@@ -55,14 +55,29 @@ function duplicateOf(row: NonNullable<Awaited<ReturnType<typeof recorded>>>): Mu
   };
 }
 
+/** JSON-escaped NUL or lone surrogate (JSON.stringify escapes exactly these), not itself an escaped backslash. */
+const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(0000|d[89a-f][0-9a-f]{2})/gi;
+
+/**
+ * A route's answer as it can be stored (jsonb holds no NUL and no lone surrogate): such characters
+ * become the text of their escape. An answer that could not be stored would fail the whole push, and
+ * every retry of it, wedging the device's outbox.
+ */
+export function storable(response: unknown): unknown {
+  if (response === undefined || response === null) return null;
+  const text = JSON.stringify(response);
+  const escaped = text.replace(UNSTORABLE_ESCAPE, '$1\\\\u$2');
+  return escaped === text ? response : JSON.parse(escaped);
+}
+
 /** A refusal is recorded like any outcome, so the retry of a batch answers it the same way. */
 async function refuse(db: Db, p: Principal, clientId: string, id: string, status: number, response: unknown): Promise<MutationResult> {
-  const stored = response === undefined ? null : response;
+  const stored = storable(response);
   await db
     .insert(syncMutations)
     .values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status, response: stored })
     .onConflictDoNothing();
-  return { id, status: 'rejected', httpStatus: status, message: messageOf(response) ?? `Refused with status ${status}`, ...(stored !== null ? { response: stored } : {}) };
+  return { id, status: 'rejected', httpStatus: status, message: messageOf(stored) ?? `Refused with status ${status}`, ...(stored !== null ? { response: stored } : {}) };
 }
 
 /** Mutations in `seq` order; one without a usable `seq` is answered first (it is rejected, so applies nothing). */
@@ -128,7 +143,7 @@ async function apply(
   if (res.statusCode === 401) return { stop: 'unauthorized', message: messageOf(response) };
   if (isTransient(res.statusCode)) return { stop: 'transient' };
   if (res.statusCode >= 400) return refuse(db, p, clientId, id, res.statusCode, response);
-  const stored = response === undefined ? null : response;
+  const stored = storable(response);
   // The route recorded the mutation inside its transaction when it wrote; a route that changed
   // nothing did not, so the outcome is recorded here.
   await db

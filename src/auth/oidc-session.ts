@@ -5,6 +5,7 @@ import type { SessionUser } from './session-context.ts';
 import { needsRefresh, underRefreshLock } from './token-refresh.ts';
 
 export const SIGNIN_CALLBACK_PATH = '/signin-callback';
+export const SIGN_IN_STATE_SECONDS = 60 * 60;
 
 /** Where to return after sign-in, kept in the request's state. */
 interface SigninState {
@@ -24,7 +25,10 @@ export function createUserManager(config: AppConfig): UserManager {
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     automaticSilentRenew: false,
     loadUserInfo: false,
+    // The provider has no session iframe: the app checks the session itself (session-watch.ts).
     monitorSession: false,
+    // Part 1 §9: a sign-in under way is kept 60 minutes (the library's default is 15).
+    staleStateAgeInSeconds: SIGN_IN_STATE_SECONDS,
   });
 }
 

@@ -12,6 +12,13 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
   /** Runs before caches are cleared on sign-out (the app stops sync first). */
   onBeforeSignOut(fn: () => Promise<void> | void): void;
+  /** Whether this device still holds the sign-in (Log Out in another tab removes it). */
+  hasStoredUser(): Promise<boolean>;
+  /**
+   * The sign-in ended elsewhere (at the provider, another tab): forget it here and sign in again.
+   * Local data and waiting changes stay for the next sign-in.
+   */
+  signInAgain(): Promise<void>;
 }
 
 /**
@@ -23,6 +30,7 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
   let beforeSignOut: () => Promise<void> | void = () => undefined;
   let canSync = true;
   let session: Session;
+  let signingOut: Promise<void> | undefined;
 
   const setCanSync = (value: boolean) => {
     if (value === canSync) return;
@@ -40,25 +48,32 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
       return outcome.kind === 'token' ? outcome.token : null;
     },
     signIn: () => startSignIn(manager),
-    async signOut({ clearCaches = false } = {}) {
-      await beforeSignOut();
-      const stored = await manager.getUser();
-      if (clearCaches) {
-        await clearMirrorData(mirrorName(user.userId, user.orgId));
-        if ('caches' in window) await Promise.all(FILE_CACHES.map((c) => caches.delete(c)));
-      }
-      await manager.removeUser();
-      if (navigator.onLine && stored?.id_token) {
-        try {
-          await manager.signoutRedirect({ id_token_hint: stored.id_token });
-          return;
-        } catch {
-          // the provider is unreachable: the local sign-out stands
-        }
-      }
-      window.location.assign('/');
-    },
+    // Once: the session watch and the Modify User dialog may both sign out after an own role change.
+    signOut: (options) =>
+      (signingOut ??= signOut(options).catch((error: unknown) => {
+        signingOut = undefined; // failed: a later Log Out tries again
+        throw error;
+      })),
   });
+
+  const signOut = async ({ clearCaches = false }: { clearCaches?: boolean } = {}) => {
+    await beforeSignOut();
+    const stored = await manager.getUser();
+    if (clearCaches) {
+      await clearMirrorData(mirrorName(user.userId, user.orgId));
+      if ('caches' in window) await Promise.all(FILE_CACHES.map((c) => caches.delete(c)));
+    }
+    await manager.removeUser();
+    if (navigator.onLine && stored?.id_token) {
+      try {
+        await manager.signoutRedirect({ id_token_hint: stored.id_token });
+        return;
+      } catch {
+        // the provider is unreachable: the local sign-out stands
+      }
+    }
+    window.location.assign('/');
+  };
   session = build();
 
   return {
@@ -69,6 +84,12 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
     },
     onBeforeSignOut(fn) {
       beforeSignOut = fn;
+    },
+    hasStoredUser: async () => (await manager.getUser()) !== null,
+    async signInAgain() {
+      await beforeSignOut();
+      await manager.removeUser();
+      await startSignIn(manager);
     },
   };
 }

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '../zod-jitless.ts';
 import * as Comlink from 'comlink';
 import { renderAf1800 } from '../../core/af1800/index.ts';
 import type { Af1800Form } from '../../core/schema/af1800.ts';

@@ -1,3 +1,4 @@
+import '../zod-jitless.ts';
 import { MirrorDb } from '../db/mirror.ts';
 import { createApiClient } from './api.ts';
 import { pullOnce } from './pull.ts';

@@ -212,7 +212,7 @@ describe('embedded OpenID provider', () => {
     expect(bad.headers.get('www-authenticate')).toMatch(/invalid_token/);
   });
 
-  it('signs out through end-session and the refresh token stops working', async () => {
+  it('signs out through end-session: the refresh token and the access token stop working at once', async () => {
     const user = await addUser(server.db);
     const browser = new Browser();
     const { flow, landing } = await authorize(server.baseUrl, { browser });
@@ -220,6 +220,13 @@ describe('embedded OpenID provider', () => {
     const callback = await submitSignIn(flow, landing, user.email, PASSWORD);
     if (callback.kind !== 'callback') throw new Error('expected the callback');
     const tokens = await exchangeCode(flow, callback.params);
+    const session = (token: string) => fetch(`${server.baseUrl}/auth/session`, { headers: { authorization: `Bearer ${token}` } });
+    const before = await session(tokens.accessToken);
+    expect(before.status).toBe(200);
+    expect(await before.json()).toMatchObject({ userId: user.id, orgId: 'org-1', role: 'dispatcher', isAdmin: true });
+    // A refreshed token belongs to the same sign-in.
+    const refreshed = await refresh(server.baseUrl, tokens.refreshToken);
+    expect((await session(refreshed.accessToken)).status).toBe(200);
 
     const url = new URL(flow.discovery.end_session_endpoint);
     url.searchParams.set('id_token_hint', tokens.idToken);
@@ -237,7 +244,13 @@ describe('embedded OpenID provider', () => {
     });
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`${server.baseUrl}/`);
-    await expect(refresh(server.baseUrl, tokens.refreshToken)).rejects.toThrow(/invalid_grant/);
+    await expect(refresh(server.baseUrl, refreshed.refreshToken)).rejects.toThrow(/invalid_grant/);
+    // The access tokens have minutes left, but their sign-in is over: refused from the next call on.
+    for (const token of [tokens.accessToken, refreshed.accessToken]) {
+      const after = await session(token);
+      expect(after.status).toBe(401);
+      expect(await after.json()).toMatchObject({ errorMessage: 'Your session has ended; sign in again' });
+    }
   });
 
   it('requires PKCE with S256', async () => {

@@ -31,6 +31,15 @@ describe('stream tickets', () => {
     expect(await upgradeStatus(env.server.baseUrl, t)).toBe(401);
   });
 
+  it('are not used up by a plain GET, which is told the stream is a WebSocket', async () => {
+    const t = await ticket();
+    const plain = await fetch(`${env.server.baseUrl}/stream/events?ticket=${encodeURIComponent(t)}`);
+    expect(plain.status).toBe(400);
+    expect(await plain.json()).toMatchObject({ errorMessage: 'The live stream is a WebSocket: open it with an upgrade request' });
+    const stream = await openStream(env.server.baseUrl, t);
+    stream.close();
+  });
+
   it('are refused to inspectors, and unknown tickets are refused', async () => {
     const inspector = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'inspector' });
     expect((await inspector.api.get('/stream/ticket')).status).toBe(403);

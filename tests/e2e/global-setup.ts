@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CSP_VIOLATION_LOG } from '../../server/http/csp-report.ts';
+import { CSP_PROBE_HOST } from './support/csp.ts';
 import { freePort } from '../support/server.ts';
 
 /**
@@ -17,8 +19,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  // The server's log, for specs to read (the CSP violations browsers report, server/http/csp-report.ts).
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.createWriteStream(logFile);
+  const collect = (d: Buffer) => {
+    output += d;
+    log.write(d);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited while starting:\n${output}`);
@@ -33,9 +42,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SERVER_LOG = logFile;
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await new Promise((r) => log.end(r));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    // Every spec ran under the Content-Security-Policy: a violation anywhere fails the run.
+    const violations = output.split('\n').filter((line) => line.includes(CSP_VIOLATION_LOG) && !line.includes(CSP_PROBE_HOST));
+    if (violations.length > 0) throw new Error(`Browsers reported ${violations.length} Content-Security-Policy violation(s):\n${violations.join('\n')}`);
   };
 }

@@ -45,3 +45,30 @@ test('a live event shows in Fleet Updates, can be dismissed, and Clear All empti
   await expect(app.fleetUpdates.getByRole('article')).toHaveCount(0);
   await expect(app.fleetUpdates.getByText('No Data')).toBeVisible();
 });
+
+test('a user whose account is deactivated while signed in loses the live stream within seconds and is told why', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, { role: 'dispatcher', firstName: 'Soon', lastName: 'Inactive' });
+  const app = new AppShell(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const sockets: { url: string; closedAt: number | null }[] = [];
+  page.on('websocket', (ws) => {
+    const socket = { url: ws.url(), closedAt: null as number | null };
+    sockets.push(socket);
+    ws.on('close', () => (socket.closedAt = Date.now()));
+  });
+  await app.signInAndSync(account);
+  await app.showFleetUpdates();
+  await expect(app.fleetUpdates.getByText('Connecting...')).toBeHidden({ timeout: 15_000 });
+  const stream = sockets.find((s) => s.url.includes('/stream/events') && s.closedAt === null);
+  expect(stream).toBeDefined();
+
+  const deactivatedAt = Date.now();
+  expect((await account.admin.patch(`/auth/users/${account.userId}`, { active: false })).status).toBe(200);
+  // The server closes the open stream at once; no stream of this user stays open after it.
+  await expect.poll(() => stream!.closedAt, { timeout: 5_000 }).not.toBeNull();
+  test.info().annotations.push({ type: 'stream closed', description: `${stream!.closedAt! - deactivatedAt} ms after the deactivation` });
+  // The session check (every 5 s) then starts the app over, and the server's refusal says why.
+  await expect(page.getByText('Your account is inactive. Ask an administrator to reactivate it.')).toBeVisible({ timeout: 15_000 });
+  await expect(app.fleetUpdates).toBeHidden();
+  expect(sockets.filter((s) => s.url.includes('/stream/events') && s.closedAt === null)).toEqual([]);
+});

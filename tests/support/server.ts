@@ -5,6 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import type { LogStream } from '../../server/log.ts';
+import { serveBrowserApp } from '../../server/static.ts';
 import { buildApp } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { FastifyInstance } from 'fastify';
@@ -58,6 +60,10 @@ export interface StartOptions {
   databaseUrl?: string;
   port?: number;
   env?: Record<string, string>;
+  /** Log into this stream instead of not at all (LOG_LEVEL defaults to debug then). */
+  logStream?: LogStream;
+  /** Serve the browser app from this folder beside the API, as server/main.ts does. */
+  webDir?: string;
 }
 
 /**
@@ -74,12 +80,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'debug' : 'silent',
     SEED_ON_EMPTY: 'false',
+    ...(options.webDir ? { WEB_DIR: options.webDir } : {}),
     ...options.env,
   });
   const database = await openDatabase(config);
-  const { app, ctx, detach } = await buildApp(config, database);
+  const { app, ctx, detach } = await buildApp(config, database, { logStream: options.logStream });
+  if (options.webDir) await serveBrowserApp(app, config);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: config.publicUrl,

@@ -1,6 +1,7 @@
 import { errors, interactionPolicy, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { GRANT_CLAIM } from '../grant.ts';
 import { accountFor, claimsFor, findActiveUser, SCOPE_CLAIMS } from './accounts.ts';
 import { drizzleAdapter } from './adapter.ts';
 import { messagePage, PAGE_HEADERS, signOutPage } from './pages.ts';
@@ -107,7 +108,9 @@ export function buildConfiguration({ db, config, secrets, urls }: ConfigurationD
       const user = await findActiveUser(db, accountId);
       if (!user) return undefined;
       const { sub: _sub, ...claims } = claimsFor(user, config.roleGroupPrefix);
-      return claims;
+      // The grant the token was issued under: the API refuses the token once its sign-in ended.
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return grantId ? { ...claims, [GRANT_CLAIM]: grantId } : claims;
     },
 
     // First-party app: no consent screen; the grant covers whatever it asks for.

@@ -8,7 +8,8 @@ import { verifyNothing, verifyPassword } from '../passwords.ts';
 import { findUserByEmail } from './accounts.ts';
 import type { OidcUrls } from './configuration.ts';
 import { messagePage, PAGE_HEADERS, signInPage } from './pages.ts';
-import { SignInThrottle } from './throttle.ts';
+import { SignInThrottle, type Attempt } from './throttle.ts';
+import { findTextFault } from '../../http/text-check.ts';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -19,6 +20,17 @@ export interface InteractionDeps {
 
 const WRONG_CREDENTIALS = 'Incorrect email or password.';
 const FORM = 'application/x-www-form-urlencoded';
+/** RFC 5321: no address is longer. */
+const EMAIL_MAX = 254;
+
+const usableEmail = (email: string) => email.length <= EMAIL_MAX && findTextFault(email) === null;
+/** The email shown back in the form: what the person typed, less what no page can show. */
+const shownEmail = (email: string) => (findTextFault(email) === null ? email.slice(0, EMAIL_MAX) : '');
+
+function tooManyMessage(seconds: number): string {
+  const wait = seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many failed sign-in attempts. Wait ${wait}, then try again.`;
+}
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
@@ -77,32 +89,44 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
     });
 
     scope.post('/oidc/interaction/:uid', async (request: UidRequest, reply) => {
-      const details = await pendingLogin(request, reply);
-      if (!details) return reply;
       const form = (request.body ?? {}) as Record<string, unknown>;
       const email = typeof form.email === 'string' ? form.email.trim() : '';
       const password = typeof form.password === 'string' ? form.password : '';
-      if (!email || !password) {
-        return signIn(reply, 400, details.uid, { email, error: 'Enter your email and password.', invalid: true });
+      // Counted before the first await, so a burst of concurrent guesses is counted as it arrives.
+      let attempt: Attempt | undefined;
+      if (email && password) {
+        const admission = throttle.begin(email, request.ip);
+        if (!admission.ok) {
+          const seconds = Math.ceil(admission.retryAfterMs / 1000);
+          reply.header('retry-after', String(seconds));
+          return signIn(reply, 429, request.params.uid, { email: shownEmail(email), error: tooManyMessage(seconds) });
+        }
+        attempt = admission.attempt;
       }
-      const wait = throttle.retryAfter(email);
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait / 1000)));
-        return signIn(reply, 429, details.uid, { email, error: 'Too many failed sign-in attempts. Wait a minute, then try again.' });
-      }
+      try {
+        const details = await pendingLogin(request, reply);
+        if (!details) return reply;
+        if (!email || !password || !attempt) {
+          return signIn(reply, 400, details.uid, { email: shownEmail(email), error: 'Enter your email and password.', invalid: true });
+        }
 
-      const user = await findUserByEmail(db, email);
-      const matches = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyNothing(password);
-      // An inactive user gets the same answer as a wrong password: nothing tells which emails exist.
-      if (!user || !matches || !user.active) {
-        throttle.fail(email);
-        return signIn(reply, 401, details.uid, { email, error: WRONG_CREDENTIALS, invalid: true });
-      }
-      throttle.clear(email);
-      await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+        // An email no account can have (a NUL, a lone surrogate, too long) is a wrong email like any other.
+        const user = usableEmail(email) ? await findUserByEmail(db, email) : undefined;
+        const matches = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyNothing(password);
+        // An inactive user gets the same answer as a wrong password: nothing tells which emails exist.
+        if (!user || !matches || !user.active) {
+          attempt.fail();
+          return signIn(reply, 401, details.uid, { email: shownEmail(email), error: WRONG_CREDENTIALS, invalid: true });
+        }
+        attempt.succeed();
+        await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
 
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
-      return reply.code(303).header('location', returnTo).send();
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+        return reply.code(303).header('location', returnTo).send();
+      } finally {
+        // Not settled: the page had expired or the server failed before any password was checked.
+        attempt?.cancel();
+      }
     });
   });
 }

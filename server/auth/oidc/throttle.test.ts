@@ -1,27 +1,95 @@
 import { describe, expect, it } from 'vitest';
-import { SignInThrottle } from './throttle.ts';
+import { SIGN_IN_POLICY, SignInThrottle, tierWait } from './throttle.ts';
+
+const A = '10.0.0.1';
+const B = '10.0.0.2';
+
+function clock(start = 1_000_000) {
+  const c = { now: start, tick: (ms: number) => (c.now += ms) };
+  return c;
+}
+
+function failMany(throttle: SignInThrottle, email: string, client: string, n: number) {
+  for (let i = 0; i < n; i++) {
+    const a = throttle.begin(email, client);
+    if (!a.ok) throw new Error(`attempt ${i} refused`);
+    a.attempt.fail();
+  }
+}
 
 describe('SignInThrottle', () => {
-  it('blocks an email after five failures within a minute, until the oldest one ages out', () => {
-    let now = 1_000_000;
-    const throttle = new SignInThrottle(5, 60_000, () => now);
-    for (let i = 0; i < 5; i++) {
-      expect(throttle.retryAfter('Dana@Example.test')).toBe(0);
-      throttle.fail(' dana@example.test ');
-      now += 1_000;
+  it('lets five failures for an account from a client through, then asks for a wait that doubles up to 5 minutes', () => {
+    const c = clock();
+    const throttle = new SignInThrottle(SIGN_IN_POLICY, () => c.now);
+    failMany(throttle, 'Dana@Example.test', A, 5);
+    expect(throttle.retryAfter(' dana@example.test ', A)).toBe(5_000);
+    const waits: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const wait = throttle.retryAfter('dana@example.test', A);
+      waits.push(wait);
+      c.tick(wait);
+      failMany(throttle, 'dana@example.test', A, 1);
     }
-    expect(throttle.retryAfter('dana@example.test')).toBe(55_000);
-    expect(throttle.retryAfter('other@example.test')).toBe(0);
-    now += 55_000;
-    expect(throttle.retryAfter('dana@example.test')).toBe(0);
+    expect(waits).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000]);
   });
 
-  it('forgets the failures after a successful sign-in', () => {
-    const throttle = new SignInThrottle(2, 60_000, () => 0);
-    throttle.fail('a@b.test');
-    throttle.fail('a@b.test');
-    expect(throttle.retryAfter('a@b.test')).toBeGreaterThan(0);
-    throttle.clear('A@B.test');
-    expect(throttle.retryAfter('a@b.test')).toBe(0);
+  it('counts an attempt when it begins, so a burst gets only the free attempts', () => {
+    const throttle = new SignInThrottle(SIGN_IN_POLICY, () => 0);
+    const admitted = Array.from({ length: 12 }, () => throttle.begin('x@example.test', A)).filter((a) => a.ok);
+    expect(admitted).toHaveLength(5);
+  });
+
+  it('a success forgets the account from that client; a cancelled attempt does not count', () => {
+    const c = clock();
+    const throttle = new SignInThrottle(SIGN_IN_POLICY, () => c.now);
+    failMany(throttle, 'a@b.test', A, 4);
+    const ok = throttle.begin('a@b.test', A);
+    if (!ok.ok) throw new Error('refused');
+    ok.attempt.succeed();
+    failMany(throttle, 'a@b.test', A, 5);
+    const cancelled = throttle.begin('c@b.test', B);
+    if (!cancelled.ok) throw new Error('refused');
+    cancelled.attempt.cancel();
+    cancelled.attempt.fail(); // settled already: ignored
+    expect(throttle.retryAfter('c@b.test', B)).toBe(0);
+    failMany(throttle, 'c@b.test', B, 5);
+  });
+
+  it('slows a client that tries many accounts, and success on one account does not reset that', () => {
+    const throttle = new SignInThrottle(SIGN_IN_POLICY, () => 0);
+    for (let i = 0; i < 20; i++) failMany(throttle, `user${i}@example.test`, A, 1);
+    const ok = throttle.begin('user0@example.test', A);
+    expect(ok.ok).toBe(false);
+    // Another client is not slowed by it.
+    expect(throttle.begin('user21@example.test', B).ok).toBe(true);
+  });
+
+  it('a stranger at another address cannot make the owner wait, until the account itself saw 20 failures, and then at most a minute', () => {
+    const c = clock();
+    const throttle = new SignInThrottle(SIGN_IN_POLICY, () => c.now);
+    failMany(throttle, 'owner@example.test', A, 5);
+    expect(throttle.retryAfter('owner@example.test', A)).toBeGreaterThan(0);
+    expect(throttle.retryAfter('owner@example.test', B)).toBe(0);
+    for (let i = 0; i < 15; i++) failMany(throttle, 'owner@example.test', `10.1.0.${i}`, 1);
+    expect(throttle.retryAfter('owner@example.test', B)).toBe(5_000);
+    for (let i = 0; i < 20; i++) {
+      c.tick(throttle.retryAfter('owner@example.test', `10.2.0.${i}`));
+      failMany(throttle, 'owner@example.test', `10.2.0.${i}`, 1);
+    }
+    expect(throttle.retryAfter('owner@example.test', B)).toBe(60_000);
+  });
+
+  it('forgets a tier an hour after its last failure and stays bounded in size', () => {
+    const c = clock();
+    const throttle = new SignInThrottle({ ...SIGN_IN_POLICY, maxEntries: 30 }, () => c.now);
+    failMany(throttle, 'a@b.test', A, 5);
+    c.tick(60 * 60_000);
+    expect(throttle.retryAfter('a@b.test', A)).toBe(0);
+    for (let i = 0; i < 50; i++) failMany(throttle, `u${i}@b.test`, `10.3.${i}.1`, 1);
+    expect(throttle.size).toBeLessThanOrEqual(30);
+  });
+
+  it('tierWait never overflows', () => {
+    expect(tierWait(SIGN_IN_POLICY.accountFromClient, 10_000, 0, 0)).toBe(300_000);
   });
 });

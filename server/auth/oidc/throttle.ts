@@ -1,47 +1,164 @@
 /**
- * Failed sign-ins per email, in memory: at most `limit` failures in a sliding window. Per instance,
- * which is enough to make online guessing slow; the argon2 cost does the rest.
+ * Sign-in throttling by progressive delays, in memory (per instance). Three tiers, each a count of
+ * failed sign-ins and the time of the last one:
+ *
+ * - the account from this client (email and client address): 5 failures free, then each attempt
+ *   waits 5 s after the last failure, doubling with every further failure, at most 5 minutes;
+ * - the client (its address, whatever the email): 20 failures free, then the same delays; many
+ *   accounts tried from one address are slowed like one;
+ * - the account (whatever the client): 20 failures free, then delays doubling from 5 s to at most
+ *   1 minute; a stranger at one address cannot reach it cheaply, and at worst delays the owner by a
+ *   minute, never locks them out.
+ *
+ * An attempt is counted when it starts (`begin`, synchronous: no await between the check and the
+ * count), so concurrent guesses cannot all pass a check that counts them only afterwards. It ends as
+ * `fail` (counted stays), `succeed` (the account's tiers are forgotten; the client's keeps its
+ * failures, so one good account does not buy a client new guesses) or `cancel` (not an attempt after
+ * all). A refused attempt is not counted: waiting is all it takes, and retrying early changes
+ * nothing. A tier with no failure for an hour is forgotten.
  */
+
+export interface TierPolicy {
+  /** Failures allowed without any wait. */
+  free: number;
+  /** The wait after the first failure past `free`, in ms; it doubles with each further one. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface ThrottlePolicy {
+  accountFromClient: TierPolicy;
+  client: TierPolicy;
+  account: TierPolicy;
+  /** A tier with no failure for this long is forgotten. */
+  forgetAfterMs: number;
+  /** At most this many tiers are remembered; the least recently failed go first. */
+  maxEntries: number;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export const SIGN_IN_POLICY: ThrottlePolicy = {
+  accountFromClient: { free: 5, baseDelayMs: 5 * SECOND, maxDelayMs: 5 * MINUTE },
+  client: { free: 20, baseDelayMs: 5 * SECOND, maxDelayMs: 5 * MINUTE },
+  account: { free: 20, baseDelayMs: 5 * SECOND, maxDelayMs: MINUTE },
+  forgetAfterMs: 60 * MINUTE,
+  maxEntries: 100_000,
+};
+
+interface Entry {
+  failures: number;
+  last: number;
+}
+
+type TierName = 'accountFromClient' | 'client' | 'account';
+
+/** The wait a tier imposes after `failures` failures, the last at `last`; 0 when none. */
+export function tierWait(policy: TierPolicy, failures: number, last: number, now: number): number {
+  if (failures < policy.free) return 0;
+  const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(30, failures - policy.free));
+  return Math.max(0, last + delay - now);
+}
+
+/** One sign-in attempt in progress; settle it exactly once. */
+export interface Attempt {
+  fail(): void;
+  succeed(): void;
+  cancel(): void;
+}
+
+export type Admission = { ok: true; attempt: Attempt } | { ok: false; retryAfterMs: number };
+
 export class SignInThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly limit = 5,
-    private readonly windowMs = 60_000,
+    private readonly policy: ThrottlePolicy = SIGN_IN_POLICY,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Milliseconds until the next attempt is allowed; 0 when it is allowed now. */
-  retryAfter(email: string): number {
-    const recent = this.recent(key(email));
-    if (recent.length < this.limit) return 0;
-    return Math.max(0, recent[recent.length - this.limit]! + this.windowMs - this.now());
+  /**
+   * Admits an attempt for this email from this client, counting it at once as a failure, or answers
+   * how long to wait. Synchronous on purpose.
+   */
+  begin(email: string, client: string): Admission {
+    const now = this.now();
+    const keys = this.keysOf(email, client);
+    let wait = 0;
+    for (const [tier, key] of keys) {
+      const entry = this.current(key, now);
+      if (entry) wait = Math.max(wait, tierWait(this.policy[tier], entry.failures, entry.last, now));
+    }
+    if (wait > 0) return { ok: false, retryAfterMs: wait };
+
+    for (const [, key] of keys) {
+      const entry = this.current(key, now) ?? { failures: 0, last: now };
+      entry.failures += 1;
+      entry.last = now;
+      // Re-inserted, so the map's order is the order of the last failure (for eviction).
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    this.evict(now);
+
+    let settled = false;
+    const settle = (how: 'fail' | 'succeed' | 'cancel') => {
+      if (settled) return;
+      settled = true;
+      if (how === 'fail') return;
+      for (const [tier, key] of keys) {
+        const entry = this.entries.get(key);
+        if (!entry) continue;
+        if (how === 'succeed' && tier !== 'client') this.entries.delete(key);
+        else if (--entry.failures <= 0) this.entries.delete(key);
+      }
+    };
+    return { ok: true, attempt: { fail: () => settle('fail'), succeed: () => settle('succeed'), cancel: () => settle('cancel') } };
   }
 
-  fail(email: string): void {
-    const k = key(email);
-    const recent = this.recent(k);
-    recent.push(this.now());
-    this.failures.set(k, recent);
-    if (this.failures.size > 10_000) this.prune();
+  /** How long an attempt for this email from this client would have to wait now (0: none). */
+  retryAfter(email: string, client: string): number {
+    const now = this.now();
+    let wait = 0;
+    for (const [tier, key] of this.keysOf(email, client)) {
+      const entry = this.current(key, now);
+      if (entry) wait = Math.max(wait, tierWait(this.policy[tier], entry.failures, entry.last, now));
+    }
+    return wait;
   }
 
-  clear(email: string): void {
-    this.failures.delete(key(email));
+  get size(): number {
+    return this.entries.size;
   }
 
-  private recent(k: string): number[] {
-    const since = this.now() - this.windowMs;
-    return (this.failures.get(k) ?? []).filter((t) => t > since);
+  private keysOf(email: string, client: string): [TierName, string][] {
+    // Bounded: no address is longer, and a long one costs no more memory than a short one.
+    const account = normalizeEmail(email).slice(0, 320);
+    return [
+      ['accountFromClient', `p\u0000${account}\u0000${client}`],
+      ['client', `c\u0000${client}`],
+      ['account', `a\u0000${account}`],
+    ];
   }
 
-  private prune(): void {
-    for (const k of [...this.failures.keys()]) {
-      const recent = this.recent(k);
-      if (recent.length) this.failures.set(k, recent);
-      else this.failures.delete(k);
+  private current(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && now - entry.last >= this.policy.forgetAfterMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private evict(now: number): void {
+    if (this.entries.size <= this.policy.maxEntries) return;
+    // Oldest first (see begin): drop the forgotten ones, then the least recently failed.
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.policy.maxEntries && now - entry.last < this.policy.forgetAfterMs) break;
+      this.entries.delete(key);
     }
   }
 }
 
-const key = (email: string) => email.trim().toLowerCase();
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();

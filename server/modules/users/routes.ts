@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
-import { ADMINS, ANY_SIGNED_IN, WEBSITE, checkOrg } from '../../auth/access.ts';
+import { ADMINS, ANY_SIGNED_IN, NO_SECTION_MESSAGE, WEBSITE, checkOrg } from '../../auth/access.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { addOrgUserBodySchema, createUserBodySchema, roleRequiresSection, updateUserBodySchema } from '../../../core/schema/user.ts';
@@ -19,7 +19,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await findUser(ctx.db, principal.orgId, principal.userId);
     if (!user) throw notFound('Your user record was not found in your organization');
     if (roleRequiresSection(user.role) && user.sectionId === null) {
-      throw new HttpError(412, 'Your role requires a section, but none is assigned to you. Ask an administrator to assign one.', { user });
+      throw new HttpError(412, NO_SECTION_MESSAGE, { user });
     }
     return user;
   });

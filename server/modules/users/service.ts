@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
-import { users } from '../../db/schema/index.ts';
+import { streamTickets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { MutationRef } from '../../db/write.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -22,6 +22,8 @@ async function checkSection(q: Queryable, orgId: string, role: string | null, se
   if (roleRequiresSection(role) && sectionId === null) throw badRequest(SECTION_REQUIRED_MESSAGE);
 }
 
+const NO_SUCH_USER = 'No such user in your organization';
+
 /** POST /auth/users: an administrator adds a user to their organization. */
 export async function createUser(ctx: AppContext, p: Principal, body: CreateUserBody, mutation: MutationRef | undefined): Promise<{ userId: string }> {
   const verdict = judgePassword(body.password, [body.email, body.firstName, body.lastName]);
@@ -39,21 +41,40 @@ export async function createUser(ctx: AppContext, p: Principal, body: CreateUser
   return ctx.write(p.orgId, mutation, async ({ tx, rev }) => {
     await checkSection(tx, p.orgId, body.role, sectionId);
     if (await emailTaken(tx, body.email)) throw conflict(`A user with the email ${body.email} already exists`);
-    await tx.insert(users).values({
-      id: userId,
-      orgId: p.orgId,
-      rev,
-      email: body.email,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      role: body.role,
-      isAdmin: body.isAdmin,
-      active: true,
-      sectionId,
-      passwordHash,
-    });
+    const [created] = await tx
+      .insert(users)
+      .values({
+        id: userId,
+        orgId: p.orgId,
+        rev,
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role: body.role,
+        isAdmin: body.isAdmin,
+        active: true,
+        sectionId,
+        passwordHash,
+      })
+      // An id taken in this organization or in another answers the same (and never a 500).
+      .onConflictDoNothing({ target: users.id })
+      .returning({ id: users.id });
+    if (!created) throw conflict(USER_ID_TAKEN);
     return { userId };
   });
+}
+
+export const USER_ID_TAKEN = 'A user with this id exists already';
+
+/** What ends the user's live streams and stream tickets: what they may see or do changed. */
+function accessChanged(before: UserRecord, after: UserRecord): boolean {
+  return (
+    before.active !== after.active ||
+    before.role !== after.role ||
+    before.isAdmin !== after.isAdmin ||
+    before.orgId !== after.orgId ||
+    (before.sectionId !== null && after.sectionId === null)
+  );
 }
 
 /** PATCH /auth/users/{userId}: an administrator changes a user of their organization. */
@@ -66,9 +87,10 @@ export async function updateUser(
 ): Promise<UserRecord> {
   if (body.userId !== undefined && body.userId !== userId) throw badRequest('The userId in the body does not match the path');
   if (body.orgId !== undefined && body.orgId !== p.orgId) throw badRequest('Users cannot be moved to another organization');
-  return ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+  let ended = false;
+  const updated = await ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
     const current = await findUser(tx, p.orgId, userId);
-    if (!current) throw notFound('No such user in your organization');
+    if (!current) throw notFound(NO_SUCH_USER);
     const role = body.role ?? current.role;
     const sectionId = body.sectionId === undefined ? current.sectionId : body.sectionId;
     await checkSection(tx, p.orgId, role, sectionId);
@@ -89,10 +111,18 @@ export async function updateUser(
         sectionId,
       })
       .where(eq(users.id, userId));
-    const updated = await findUser(tx, p.orgId, userId);
-    if (!updated) throw notFound('No such user in your organization');
-    return updated;
+    const after = await findUser(tx, p.orgId, userId);
+    if (!after) throw notFound(NO_SUCH_USER);
+    if (accessChanged(current, after)) {
+      // A ticket fetched before the change opens nothing.
+      await tx.delete(streamTickets).where(eq(streamTickets.userId, userId));
+      ended = true;
+    }
+    return after;
   });
+  // After the commit: the open streams close at once, on every instance.
+  if (ended) ctx.bus.endSessions(userId);
+  return updated;
 }
 
 /** POST /data/v1/organizations/{orgId}/users: place a user who has no organization yet into this one. */

@@ -1,0 +1,473 @@
+/**
+ * The routes the API fuzz test (tests/api/fuzz.test.ts) covers and what a request to each looks
+ * like: the routes are read from their declarations (`route(app, { method, url, ... })` under
+ * server/), the organization they run against is built here, and every route gets its valid inputs
+ * (so that the validator is passed sometimes and the code behind it runs) beside the odd ones.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { nanoid } from 'nanoid';
+import { sections, workflows } from '../../server/db/schema/index.ts';
+import { ROLES } from '../../core/schema/roles.ts';
+import { SETTING_FIELDS } from '../../core/schema/settings.ts';
+import { INT_MAX } from '../../core/schema/common.ts';
+import { randomWorkflowId } from '../../core/schema/workflow.ts';
+import type { TestServer } from './server.ts';
+import type { OrgWithAdmin } from './session.ts';
+import { createOrg, createUser, createVehicle } from './factories.ts';
+import {
+  applyChange,
+  bodyChange,
+  encodeLoose,
+  MALFORMED_BODIES,
+  oddBody,
+  oddBodyText,
+  oddQuery,
+  oddSegment,
+  oddString,
+  oddValue,
+  objectOf,
+  toJsonText,
+  type FuzzValue,
+} from './fuzz-values.ts';
+import type { RawRequest } from './fuzz-http.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  /** Where it is declared, relative to the repository. */
+  file: string;
+  hasBody: boolean;
+  hasQuery: boolean;
+}
+
+const DECLARATION = /route\(\s*app,\s*\{\s*method:\s*'([A-Z]+)',\s*url:\s*'([^']+)'([^}]*)\}/g;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** Every route declared with route() under server/, in file order. */
+export function declaredRoutes(): DeclaredRoute[] {
+  const found: DeclaredRoute[] = [];
+  for (const file of sourceFiles(path.join(ROOT, 'server'))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(DECLARATION)) {
+      const rest = m[3] ?? '';
+      found.push({ method: m[1]!, url: m[2]!, file: path.relative(ROOT, file), hasBody: /\bbody:/.test(rest), hasQuery: /\bquery\b/.test(rest) });
+    }
+  }
+  return found;
+}
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** What the fuzzed organization holds. */
+export interface FuzzWorld {
+  orgId: string;
+  sectionId: string;
+  otherSectionId: string;
+  adminId: string;
+  /** Users of the organization the fuzz may change (never the administrator it signs in as). */
+  victimIds: string[];
+  /** A user without an organization (POST /data/v1/organizations/{orgId}/users). */
+  orphanId: string;
+  vehicleIds: string[];
+  workflowIds: number[];
+  inactiveWorkflowId: number;
+  otherOrgId: string;
+  otherVehicleId: string;
+  otherUserId: string;
+  /** Cursors the server gave out. */
+  cursors: string[];
+}
+
+async function addWorkflow(server: TestServer, orgId: string, active: boolean): Promise<number> {
+  const id = randomWorkflowId();
+  await server.ctx.write(orgId, undefined, ({ tx, rev }) => tx.insert(workflows).values({ id: String(id), orgId, rev, title: `Fuzz ${nanoid(6)}`, active }));
+  return id;
+}
+
+/** Sections, workflows, vehicles (made through the API, with their history), users, another organization. */
+export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise<FuzzWorld> {
+  const { orgId, sectionId } = org;
+  const otherSectionId = nanoid();
+  await server.ctx.write(orgId, undefined, ({ tx, rev }) => tx.insert(sections).values({ id: otherSectionId, orgId, rev, name: 'Bravo' }));
+  const workflowIds = [await addWorkflow(server, orgId, true), await addWorkflow(server, orgId, true)];
+  const inactiveWorkflowId = await addWorkflow(server, orgId, false);
+  const vehicleIds: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const res = await org.admin.api.post('/data/v1/vehicles', {
+      regNumber: `FZ-${i}${nanoid(5).replace(/[^A-Za-z0-9]/g, 'Q')}`,
+      vehicleType: i % 2 ? 'Truck' : 'Bus',
+      sectionId,
+      workflowId: workflowIds[i % 2],
+      year: 2015,
+      make: 'Ford',
+      model: 'F-150',
+    });
+    if (res.status !== 201) throw new Error(`could not make a vehicle: ${res.status} ${JSON.stringify(res.body)}`);
+    vehicleIds.push(res.body.vehicleId);
+  }
+  const decommissioned = await org.admin.api.delete(`/data/v1/vehicles/${vehicleIds[3]}`);
+  if (decommissioned.status !== 200) throw new Error(`could not decommission: ${decommissioned.status}`);
+  const note = await org.admin.api.post(`/data/v1/vehicles/${vehicleIds[0]}/notes`, { note: 'Brakes squeak' });
+  if (note.status !== 201) throw new Error(`could not add a note: ${note.status}`);
+  const victims = [
+    await createUser(server.ctx, orgId, sectionId, { role: 'dispatcher' }),
+    await createUser(server.ctx, orgId, sectionId, { role: 'sectionLead', isAdmin: true }),
+    await createUser(server.ctx, orgId, null, { role: 'inspector' }),
+  ];
+  const orphan = await createUser(server.ctx, '', null, { role: null });
+  const other = await createOrg(server.ctx, 'Other');
+  const otherVehicle = await createVehicle(server.ctx, other.orgId, other.sectionId);
+  const otherUser = await createUser(server.ctx, other.orgId, other.sectionId, { role: 'vco', isAdmin: true });
+  const first = await org.admin.api.get('/data/v1/sync/pull?limit=3');
+  const all = await org.admin.api.get('/data/v1/sync/pull');
+  return {
+    orgId,
+    sectionId,
+    otherSectionId,
+    adminId: org.admin.userId,
+    victimIds: victims.map((v) => v.userId),
+    orphanId: orphan.userId,
+    vehicleIds,
+    workflowIds,
+    inactiveWorkflowId,
+    otherOrgId: other.orgId,
+    otherVehicleId: otherVehicle.vehicleId,
+    otherUserId: otherUser.userId,
+    cursors: [first.body.cursor, all.body.cursor].filter((c): c is string => typeof c === 'string'),
+  };
+}
+
+// ---- valid values -------------------------------------------------------------------------------
+
+const id = fc.stringMatching(/^[A-Za-z0-9_-]{21}$/);
+const anyId = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
+const regNumber = fc.stringMatching(/^[A-Z0-9]{2,6}[- _][A-Z0-9]{2,7}$/);
+const typeName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 #&()/;-]{0,30}[A-Za-z0-9]$/);
+const personName = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0);
+const dateTime = fc.date({ min: new Date('1900-01-02T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+const date = dateTime.map((d) => d.slice(0, 10));
+const odometer = fc.oneof(fc.integer({ min: 1, max: INT_MAX }), fc.integer({ min: 1, max: 9_999_999 }).map((n) => n.toLocaleString('en-US')));
+const STRONG_PASSWORDS = ['velvet-Canyon-orbit-42', 'copper-Meadow-violin-77', 'quartz-Lagoon-saddle-19'];
+
+/** A valid value with one to `max` of the fields, each valid on its own: edits send only what changed. */
+function someOf(fields: Record<string, fc.Arbitrary<FuzzValue>>, max = 3): fc.Arbitrary<FuzzValue> {
+  return fc
+    .shuffledSubarray(Object.keys(fields), { minLength: 1, maxLength: max })
+    .chain((chosen) => fc.tuple(...chosen.map((k) => fields[k]!)).map((values) => objectOf(chosen.map((k, i) => [k, values[i]!]))));
+}
+
+/** What the fuzz knows of a route: its valid inputs and how many runs it gets. */
+export interface RouteSpec {
+  /** Runs in the default (short) run. */
+  runs: number;
+  /** How often the body is valid, valid with one change, or odd throughout (default 3 : 6 : 3). */
+  mix?: [valid: number, changed: number, odd: number];
+  /** A valid body, or none for a route that takes none. */
+  body?: (w: FuzzWorld) => fc.Arbitrary<FuzzValue>;
+  /** The keys a valid body may have (the fields a change picks from). */
+  keys?: string[];
+  /** Valid query parameters. */
+  query?: (w: FuzzWorld) => fc.Arbitrary<Record<string, string>>;
+  /** Path parameters this route needs chosen differently from the shared pools. */
+  params?: Partial<Record<string, (w: FuzzWorld) => fc.Arbitrary<string>>>;
+}
+
+const userPatch = (w: FuzzWorld) =>
+  someOf({
+    firstName: personName,
+    lastName: personName,
+    role: fc.constantFrom(...ROLES),
+    sectionId: fc.constantFrom<string | null>(w.sectionId, w.otherSectionId, null),
+    active: fc.boolean(),
+    isAdmin: fc.boolean(),
+  });
+const USER_PATCH_KEYS = ['firstName', 'lastName', 'role', 'sectionId', 'active', 'isAdmin', 'userId', 'orgId'];
+
+const vehicleCreate = (w: FuzzWorld) =>
+  fc.record(
+    {
+      regNumber,
+      vehicleType: fc.oneof(fc.constantFrom('Truck', 'bus', ' Truck '), typeName),
+      sectionId: fc.constantFrom(w.sectionId, w.otherSectionId),
+      workflowId: fc.constantFrom(...w.workflowIds),
+      wrm: fc.boolean(),
+      year: fc.option(fc.integer({ min: 1900, max: 2200 })),
+      make: fc.option(fc.string({ maxLength: 50 })),
+      model: fc.option(fc.string({ maxLength: 50 })),
+      eolDate: fc.option(date),
+      vehicleId: id,
+    },
+    { requiredKeys: ['regNumber', 'vehicleType', 'sectionId', 'workflowId'] },
+  );
+
+const vehicleUpdate = (w: FuzzWorld) =>
+  someOf({
+    workflowId: fc.constantFrom(...w.workflowIds, w.inactiveWorkflowId),
+    sectionId: fc.constantFrom(w.sectionId, w.otherSectionId),
+    hours: odometer,
+    miles: odometer,
+    status: fc.constantFrom('valid', 'warning', 'invalid', 'inMx'),
+    eticDate: fc.option(dateTime),
+    regNumber,
+    vehicleType: fc.oneof(fc.constantFrom('Truck', 'Bus'), typeName),
+    year: fc.option(fc.integer({ min: 1900, max: 2200 })),
+    make: fc.option(fc.string({ maxLength: 50 })),
+    model: fc.option(fc.string({ maxLength: 50 })),
+    wrm: fc.boolean(),
+    eolDate: fc.option(date),
+  });
+
+/** The pushed mutations: a request to any route with a body, valid, changed or odd, and requests no mutation may make. */
+function pushedRequest(w: FuzzWorld, specs: Map<string, RouteSpec>, routes: DeclaredRoute[]): fc.Arbitrary<FuzzValue> {
+  const writes = routes.filter((r) => r.method !== 'GET' && !r.url.startsWith('/data/v1/sync/'));
+  const toRoute = fc.constantFrom(...writes).chain((r) =>
+    fc.tuple(pathOf(r, specs.get(routeKey(r)), w), bodyValue(r, specs.get(routeKey(r)), w)).map(([p, body]): FuzzValue =>
+      objectOf([['method', r.method], ['path', p], ...(body === undefined ? [] : [['body', body] as [string, FuzzValue]])]),
+    ),
+  );
+  const oddPath = fc.oneof(
+    fc.constantFrom(
+      '/data/v1/sync/push',
+      '/data/v1/sync/pull',
+      '/data/v1/SYNC/push',
+      '/data/v1/vehicles/../sync/push',
+      '/data/v1/%2e%2e/v1/sync/push',
+      '/data/v1/sync%2Fpush',
+      '/auth/users/self',
+      '/auth/session',
+      '/data/',
+      '/auth',
+      'http://evil.test/data/v1/vehicles',
+      '//evil.test/data/v1/vehicles',
+      '/data/v1/vehicles?x=%zz&x=1',
+      '/data/%',
+      '/data/v1/vehicles#fragment',
+      '/data\\v1\\vehicles',
+      `/data/${'a'.repeat(490)}`,
+      `/data/${'a'.repeat(600)}`,
+    ),
+    oddString.map((s) => `/data/${s}`),
+    oddString,
+  );
+  const odd = fc.record({ method: fc.oneof(fc.constantFrom('GET', 'post', 'TRACE', 'CONNECT', 'PUT', 'HEAD'), oddValue), path: fc.oneof(oddPath, oddValue), body: oddValue }, { requiredKeys: [] });
+  const request = fc.oneof({ weight: 8, arbitrary: toRoute }, { weight: 1, arbitrary: odd });
+  const mutation = fc.record({ id, seq: fc.nat(1_000), name: fc.constantFrom('fuzz', 'updateVehicle', 'createUser'), request });
+  // Mostly whole: a mutation without a usable id fails the whole batch, which is checked, but rarely the point.
+  const changedMutation = fc.oneof(
+    { weight: 6, arbitrary: mutation },
+    { weight: 1, arbitrary: fc.tuple(mutation, bodyChange(fc.constantFrom('seq', 'name', 'request'))).map(([m, change]) => applyChange(m, change)) },
+    { weight: 1, arbitrary: fc.tuple(mutation, bodyChange(fc.constantFrom('method', 'path', 'body'))).map(([m, change]) => objectOf(Object.entries(m).map(([k, v]) => [k, k === 'request' ? applyChange(v, change) : v]))) },
+  );
+  return fc.record({ clientId: id, mutations: fc.array(changedMutation, { minLength: 1, maxLength: 4 }) });
+}
+
+/** The valid inputs of every route the fuzz knows; a route declared but missing here is fuzzed with odd input only. */
+export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
+  const specs = new Map<string, RouteSpec>();
+  const get = (url: string, spec: Partial<RouteSpec> = {}) => specs.set(`GET ${url}`, { runs: 60, ...spec });
+
+  get('/healthz', { runs: 25 });
+  get('/app-config.json', { runs: 25 });
+  get('/Af1800.pdf', { runs: 15 });
+  get('/auth/session', { runs: 25 });
+  get('/auth/users/self', { runs: 25 });
+  get('/auth/users');
+  get('/data/v1/organizations/:orgId/users');
+  get('/auth/users/:userId/settings', { params: { userId: (w) => fc.constantFrom(w.adminId, w.adminId, w.victimIds[0]!) } });
+  get('/data/v2/vehicles/types');
+  get('/data/v2/vehicles');
+  get('/data/v2/fleet/bulk', { query: () => fc.record({ showArchives: fc.constantFrom('true', 'false') }, { requiredKeys: [] }) });
+  get('/data/v1/vehicles/:vehicleId');
+  get('/data/v1/vehicles/:vehicleId/workflow');
+  get('/data/v1/vehicles/:vehicleId/notes');
+  get('/data/v1/vehicles/:vehicleId/notes/recent');
+  get('/data/v1/vehicles/:vehicleId/files/af1800/recent');
+  get('/data/v1/vehicles/:vehicleId/files/af1800/:year/:month', { runs: 80 });
+  get('/data/v1/organizations/:orgId/reports/af1800/:year/:month', { runs: 80 });
+  get('/stream/ticket', { runs: 25 });
+  get('/data/v1/sync/pull', {
+    runs: 120,
+    query: (w) =>
+      fc.record(
+        {
+          cursor: fc.oneof(
+            fc.constantFrom(...w.cursors, ''),
+            // Cursor-shaped: passes the schema, so the cursor checks and the feed query run.
+            fc.stringMatching(/^(\d{1,15}(:[A-Za-z]{1,12}:[A-Za-z0-9_-]{1,30})?|[A-Za-z0-9_-]{1,32}(~\d{1,15})?\.\d{1,15}(\.[A-Za-z]{1,12}\.[A-Za-z0-9_-]{1,40})?)$/),
+            fc.constantFrom(...w.cursors).map((c) => c.replace(/\d+$/, (n) => String(Number(n) + 1_000_000))),
+            // This server's epoch with any position: a page boundary inside a revision at any row id.
+            fc
+              .record({
+                epoch: fc.constantFrom(...w.cursors.map((c) => c.split(/[~.]/)[0]!), 'otherEpoch'),
+                horizon: fc.option(fc.oneof(fc.nat(20), fc.constant(999_999_999_999_999))),
+                rev: fc.oneof(fc.nat(60), fc.constant(999_999_999_999_999)),
+                table: fc.option(fc.constantFrom('users', 'vehicles', 'notes', 'userSettings', 'vehicleTypes', 'zzz', 'A')),
+                rowId: fc.oneof(anyId, oddString.filter((s) => s.length < 1_000)),
+              })
+              .map(({ epoch, horizon, rev, table, rowId }) => {
+                const head = `${epoch}${horizon === null ? '' : `~${horizon}`}.${rev}`;
+                return table === null ? head : `${head}.${table}.${Buffer.from(rowId, 'utf8').toString('base64url') || 'A'}`;
+              }),
+          ),
+          limit: fc.oneof(fc.integer({ min: 1, max: 5_000 }).map(String), fc.constantFrom('1', '5000', '5001', '0', '1.0', ' 7', '1e3', '0x10')),
+          clientId: id,
+        },
+        { requiredKeys: [] },
+      ),
+  });
+
+  specs.set('POST /auth/users', {
+    runs: 120,
+    keys: ['userId', 'firstName', 'lastName', 'email', 'password', 'role', 'isAdmin', 'sectionId', 'orgId'],
+    body: (w) =>
+      fc.record(
+        {
+          firstName: personName,
+          lastName: personName,
+          email: fc.stringMatching(/^[a-z0-9]{6,12}$/).map((s) => `${s}@example.test`),
+          password: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...STRONG_PASSWORDS) }, { weight: 1, arbitrary: fc.constantFrom('password', 'Test', 'a'.repeat(128)) }),
+          role: fc.constantFrom(...ROLES),
+          isAdmin: fc.constant(false),
+          sectionId: fc.constantFrom<string | null>(w.sectionId, w.sectionId, w.otherSectionId, null),
+          userId: id,
+          orgId: fc.constantFrom(w.orgId, w.otherOrgId),
+        },
+        { requiredKeys: ['firstName', 'lastName', 'email', 'password', 'role'] },
+      ),
+  });
+  specs.set('PATCH /auth/users/:userId', { runs: 200, keys: USER_PATCH_KEYS, body: userPatch });
+  specs.set('PATCH /data/v1/organizations/:orgId/users/:userId', { runs: 120, keys: USER_PATCH_KEYS, body: userPatch });
+  specs.set('POST /data/v1/organizations/:orgId/users', {
+    runs: 100,
+    keys: ['userId'],
+    body: (w) => fc.record({ userId: fc.oneof(fc.constantFrom(w.orphanId, w.otherUserId, ...w.victimIds), anyId) }),
+  });
+  specs.set('PATCH /auth/users/:userId/settings', {
+    runs: 200,
+    keys: ['0', 'op', 'path', 'value'],
+    params: { userId: (w) => fc.constantFrom(w.adminId, w.adminId, w.adminId, w.victimIds[0]!) },
+    body: () =>
+      fc.array(
+        fc.record({ op: fc.constant('add'), path: fc.constantFrom(...SETTING_FIELDS.map((f) => `/${f}`)), value: fc.oneof(fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<FuzzValue>, oddValue) }),
+        { minLength: 1, maxLength: 3 },
+      ),
+  });
+  specs.set('POST /data/v1/vehicles/:vehicleId/notes', {
+    runs: 200,
+    keys: ['noteId', 'note'],
+    body: () => fc.record({ note: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }), noteId: id }, { requiredKeys: ['note'] }),
+  });
+  specs.set('POST /data/v2/vehicles/types', {
+    runs: 150,
+    keys: ['vehicleTypeId', 'vehicleType'],
+    body: () => fc.record({ vehicleType: typeName, vehicleTypeId: id }, { requiredKeys: ['vehicleType'] }),
+  });
+  specs.set('POST /data/v1/vehicles', { runs: 250, keys: ['vehicleId', 'regNumber', 'vehicleType', 'sectionId', 'workflowId', 'wrm', 'year', 'make', 'model', 'eolDate'], body: vehicleCreate });
+  specs.set('PATCH /data/v2/vehicles/:vehicleId', {
+    runs: 300,
+    keys: ['workflowId', 'sectionId', 'hours', 'miles', 'status', 'eticDate', 'regNumber', 'vehicleType', 'year', 'make', 'model', 'wrm', 'eolDate'],
+    body: vehicleUpdate,
+  });
+  specs.set('PATCH /data/v1/vehicles/:vehicleId', { runs: 120, keys: ['decommissioned'], body: () => fc.record({ decommissioned: fc.boolean() }) });
+  specs.set('DELETE /data/v1/vehicles/:vehicleId', { runs: 60 });
+  specs.set('POST /data/v1/sync/push', { runs: 250, mix: [8, 2, 2], keys: ['clientId', 'mutations'], body: (w) => pushedRequest(w, specs, routes) });
+  return specs;
+}
+
+// ---- requests -----------------------------------------------------------------------------------
+
+function paramValue(spec: RouteSpec | undefined, name: string, w: FuzzWorld): fc.Arbitrary<string> {
+  const own = spec?.params?.[name];
+  let valid: fc.Arbitrary<string>;
+  if (own) valid = own(w);
+  else if (name === 'vehicleId') valid = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...w.vehicleIds) }, { weight: 1, arbitrary: fc.constantFrom(w.otherVehicleId) }, { weight: 1, arbitrary: anyId });
+  // Never the signed-in administrator: a change to them would end the run's access.
+  else if (name === 'userId') valid = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...w.victimIds) }, { weight: 1, arbitrary: fc.constantFrom(w.orphanId, w.otherUserId) }, { weight: 1, arbitrary: anyId });
+  else if (name === 'orgId') valid = fc.oneof({ weight: 6, arbitrary: fc.constant(w.orgId) }, { weight: 1, arbitrary: fc.constantFrom(w.otherOrgId, '') }, { weight: 1, arbitrary: anyId });
+  else if (name === 'year') {
+    const now = new Date().getUTCFullYear();
+    valid = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: now - 3, max: now }).map(String) }, { weight: 1, arbitrary: fc.constantFrom('1900', '1899', String(now + 1), '9999', '0000', '20260') });
+  } else if (name === 'month') {
+    valid = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 12 }).map((m) => (m < 10 && m % 2 ? `0${m}` : String(m))) }, { weight: 1, arbitrary: fc.constantFrom('13', '0', '00', '001', '1 ') });
+  }
+  else valid = anyId;
+  return fc.oneof({ weight: 5, arbitrary: valid.map(encodeLoose) }, { weight: 1, arbitrary: oddSegment });
+}
+
+/** Path and query string of a request to the route. */
+function pathOf(route: DeclaredRoute, spec: RouteSpec | undefined, w: FuzzWorld): fc.Arbitrary<string> {
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const params = fc.tuple(...names.map((n) => paramValue(spec, n, w)));
+  const validQuery = spec?.query?.(w).map((q) => new URLSearchParams(q).toString()) ?? fc.constant('');
+  const knownKeys = ['cursor', 'limit', 'clientId', 'showArchives', 'ticket'];
+  const query = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 3, arbitrary: validQuery }, { weight: 3, arbitrary: oddQuery(knownKeys) });
+  return fc.tuple(params, query).map(([values, q]) => {
+    let i = 0;
+    const p = route.url.replace(/:(\w+)/g, () => values[i++]!);
+    return q ? `${p}?${q}` : p;
+  });
+}
+
+/** A body as a value: valid, valid with one change, or odd throughout. */
+function bodyValue(route: DeclaredRoute, spec: RouteSpec | undefined, w: FuzzWorld): fc.Arbitrary<FuzzValue | undefined> {
+  if (!route.hasBody && route.method !== 'DELETE') return fc.constant(undefined);
+  if (route.method === 'DELETE') return fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: oddBody });
+  const valid = spec?.body?.(w) ?? fc.constant<FuzzValue>({});
+  const keys = spec?.keys && spec.keys.length > 0 ? fc.constantFrom(...spec.keys) : fc.constantFrom('x');
+  const [validWeight, changedWeight, oddWeight] = spec?.mix ?? [3, 6, 3];
+  return fc.oneof(
+    { weight: validWeight, arbitrary: valid },
+    { weight: changedWeight, arbitrary: fc.tuple(valid, bodyChange(keys)).map(([b, change]) => applyChange(b, change)) },
+    { weight: oddWeight, arbitrary: oddBody },
+  );
+}
+
+const ODD_CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'APPLICATION/JSON',
+  'application/json;',
+  'application/merge-patch+json',
+  'application/json, text/plain',
+  '',
+  null,
+];
+
+/** Invalid UTF-8 and other bytes no JSON text is made of. */
+const BYTE_BODIES = [Buffer.from('7b2261223a22fffe227d', 'hex'), Buffer.from('7b2261223a22c0af227d', 'hex'), Buffer.from('fffe7b007d00', 'hex'), Buffer.from('efbbbf7b7d', 'hex'), Buffer.alloc(64)];
+
+/** A whole request to the route as it goes on the wire. */
+export function wireRequest(route: DeclaredRoute, spec: RouteSpec | undefined, w: FuzzWorld, bodyLimit: number): fc.Arbitrary<RawRequest> {
+  const method = route.method;
+  const reads = method === 'GET';
+  const textBody: fc.Arbitrary<string | Buffer | undefined> = reads
+    ? fc.oneof({ weight: 12, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_BODIES) })
+    : fc.oneof(
+        { weight: 12, arbitrary: bodyValue(route, spec, w).map((b) => (b === undefined ? undefined : toJsonText(b))) },
+        { weight: route.hasBody ? 2 : 0, arbitrary: oddBodyText(bodyLimit) },
+        { weight: route.hasBody ? 1 : 0, arbitrary: fc.constantFrom(...BYTE_BODIES) },
+      );
+  const contentType = fc.oneof({ weight: 25, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_CONTENT_TYPES) });
+  return fc.record({ path: pathOf(route, spec, w), body: textBody, contentType }).map(({ path: p, body, contentType: type }) => ({
+    method,
+    path: p,
+    ...(body === undefined ? {} : { body }),
+    ...(type === undefined ? {} : { contentType: type }),
+  }));
+}

@@ -35,8 +35,10 @@ const SUBSTITUTES: Record<string, string> = {
 // Separators and controls become spaces (a newline in a one-line box reads as a word break); format
 // characters, variation selectors, emoji modifiers and tags are invisible and are dropped; combining
 // marks left after decomposition are dropped with them.
-const SPACE_LIKE = /[\u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u;
-const INVISIBLE = /[\p{Cf}\p{M}\u{fe00}-\u{fe0f}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;
+const SPACE_LIKE = /[\p{Cc}\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u;
+// The emoji modifiers lead the class: after another character, lint (no-misleading-character-class)
+// would read the pair as one modified emoji.
+const INVISIBLE = /[\u{1f3fb}-\u{1f3ff}\p{Cf}\p{M}\u{fe00}-\u{fe0f}\u{e0000}-\u{e007f}]/u;
 const PLAIN = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
 
 function cleanChar(ch: string): string {

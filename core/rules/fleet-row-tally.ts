@@ -1,6 +1,6 @@
 import type { FeedRow } from '../schema/feeds.ts';
 import type { FleetClock } from './fleet-row-clock.ts';
-import type { FleetSources } from './fleet-row.ts';
+import type { FleetSources } from './fleet-row-sources.ts';
 
 /*
  * The hot loops of deriveFleetRows. Everything they call lives in this module, so that no call in them

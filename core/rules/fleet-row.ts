@@ -3,26 +3,13 @@ import type { FeedRow } from '../schema/feeds.ts';
 import { displayName } from '../schema/user.ts';
 import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
 import { pdfLink } from './fleet-row-display.ts';
+import type { FleetSources } from './fleet-row-sources.ts';
 import { tallyFleet, type Tally } from './fleet-row-tally.ts';
 
 export { daysToEticColor, fuelBar, pdfLink, ETIC_GREEN_DAYS, FUEL_HIGH_PERCENT, FUEL_LOW_PERCENT } from './fleet-row-display.ts';
 export type { EticColor, FuelBar } from './fleet-row-display.ts';
 export { RECENT_WINDOW_DAYS, VISITS_TO_MX_WINDOW_DAYS } from './fleet-row-clock.ts';
-
-/** Everything a Fleet Details row is derived from: the feed rows of the organization's mirror. */
-export interface FleetSources {
-  vehicles: FeedRow<'vehicles'>[];
-  workflows: FeedRow<'workflows'>[];
-  inspections: FeedRow<'inspections'>[];
-  discrepancies: FeedRow<'discrepancies'>[];
-  scheduledMx: FeedRow<'scheduledMx'>[];
-  ltis: FeedRow<'ltis'>[];
-  pmis: FeedRow<'pmis'>[];
-  waivers: FeedRow<'waivers'>[];
-  tdys: FeedRow<'tdys'>[];
-  notes: FeedRow<'notes'>[];
-  users: FeedRow<'users'>[];
-}
+export type { FleetSources } from './fleet-row-sources.ts';
 
 function toRow(v: FeedRow<'vehicles'>, t: Tally, clock: FleetClock, titles: Map<number, string>, names: Map<string, string>): FleetRow {
   const current = v.status[0];

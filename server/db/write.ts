@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { orgClocks, syncMutations } from './schema/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { DuplicateMutationError } from './errors.ts';
 import { newEpoch } from '../sync/epoch.ts';
 
 /** A pushed mutation being applied: recorded in the same transaction as its change. */
@@ -27,8 +27,6 @@ export interface WriteHooks<E> {
   /** Runs after the commit: publishes the events and the poke. */
   afterCommit(orgId: string, rev: number, events: E[]): void;
 }
-
-export const DUPLICATE_MUTATION = 'duplicate-mutation';
 
 /** Takes the organization's next revision; the row lock orders writers, so revisions are commit-ordered. */
 export async function nextRevision(tx: Tx, orgId: string): Promise<number> {
@@ -59,7 +57,7 @@ export function createWriter<E>(db: Db, hooks: WriteHooks<E>) {
           .values({ ...mutation, orgId, rev, status: 200 })
           .onConflictDoNothing()
           .returning({ rev: syncMutations.rev });
-        if (recorded.length === 0) throw new HttpError(409, 'This change was already applied', { code: DUPLICATE_MUTATION });
+        if (recorded.length === 0) throw new DuplicateMutationError();
       }
       const value = await fn({ tx, rev, orgId, now: new Date(), publish: (e) => events.push(e) });
       await hooks.beforeCommit(tx, orgId, rev, events);

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type core } from 'zod';
+import { DuplicateMutationError } from '../db/errors.ts';
 
 /** An error with the HTTP status and body the caller should see. */
 export class HttpError extends Error {
@@ -43,9 +44,12 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 
 /** One place that turns every failure into `{errorMessage, errors}`; nothing leaks a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DuplicateMutationError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send(errorBody(error.message, undefined, error.extra));
+    }
+    if (error instanceof DuplicateMutationError) {
+      return reply.status(409).send(errorBody(error.message, undefined, { code: error.code }));
     }
     if (error instanceof ZodError) {
       return reply.status(400).send(zodErrorBody(error));

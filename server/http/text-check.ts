@@ -13,6 +13,7 @@ export interface TextFault {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The characters no text column can store: NUL, and a surrogate without its other half. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this must find
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**

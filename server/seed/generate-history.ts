@@ -1,29 +1,12 @@
-import type { CorrectiveActionCode } from '../../core/schema/discrepancy.ts';
 import type { RuleDefinition } from '../../core/schema/rule.ts';
-import type { VehicleStatus } from '../../core/schema/vehicle.ts';
 import { addMinutes, person, withinHistory, type OrgContext } from './context.ts';
 import { writeDiscrepancy, type CodeCycles } from './generate-discrepancy.ts';
 import { liveEvent } from './generate-events.ts';
 import { onTdy, type VehiclePlan } from './generate-fleet.ts';
-import { RuleSchedule, canFail, isCritical, isPage3Item, writeInspection, type Failure, type InspectionRecord } from './generate-inspection.ts';
+import { RuleSchedule, canFail, isCritical, isPage3Item, writeInspection, type Failure } from './generate-inspection.ts';
 import { breakDown, repair, type Simulation } from './generate-repairs.ts';
 import type { Rng } from './random.ts';
-
-export interface StatusChange {
-  status: VehicleStatus;
-  validFrom: Date;
-  eticDate: Date | null;
-  userId: string;
-}
-
-export interface VehicleHistory {
-  /** Oldest first; the last one is the vehicle's status. */
-  statuses: StatusChange[];
-  lastInspection: InspectionRecord | null;
-  odometer: { miles: number; hours: number };
-  /** Discrepancies still open at the end, with the rule they failed. */
-  open: { rule: RuleDefinition; code: CorrectiveActionCode | null; time: Date }[];
-}
+import type { VehicleHistory } from './vehicle-history.ts';
 
 /** Chance per inspection that a failure sends the vehicle to a repair that ends within the history. */
 const REPAIR_CHANCE = 0.015;

@@ -4,7 +4,7 @@ import { at, audit, later, person, type OrgContext } from './context.ts';
 import { liveEvent } from './generate-events.ts';
 import { storeFile } from './generate-files.ts';
 import type { VehiclePlan } from './generate-fleet.ts';
-import type { VehicleHistory } from './generate-history.ts';
+import type { VehicleHistory } from './vehicle-history.ts';
 import { canFail } from './generate-inspection.ts';
 import type { Rng } from './random.ts';
 

@@ -4,7 +4,7 @@ import { addMinutes, at, person, type OrgContext } from './context.ts';
 import { writeDiscrepancy, type CodeCycles } from './generate-discrepancy.ts';
 import { liveEvent } from './generate-events.ts';
 import type { VehiclePlan } from './generate-fleet.ts';
-import type { VehicleHistory } from './generate-history.ts';
+import type { VehicleHistory } from './vehicle-history.ts';
 import { isCritical, type InspectionRecord } from './generate-inspection.ts';
 import type { Rng } from './random.ts';
 

@@ -1,7 +1,7 @@
 import { odometerQuestions } from '../../core/rules/af1800-items.ts';
 import { later, type OrgContext } from './context.ts';
 import type { VehiclePlan } from './generate-fleet.ts';
-import type { VehicleHistory } from './generate-history.ts';
+import type { VehicleHistory } from './vehicle-history.ts';
 
 /**
  * The vehicle row and its status history. The row copies the newest status and management rows

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { syncMutations } from '../db/schema/index.ts';
-import { DUPLICATE_MUTATION } from '../db/write.ts';
+import { DUPLICATE_MUTATION } from '../db/errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { MutationResult, PushEnvelope } from '../../core/schema/sync.ts';
 import { HttpError } from '../http/errors.ts';

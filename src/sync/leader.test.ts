@@ -138,7 +138,7 @@ function device() {
   };
 }
 
-let cleanup: (() => void)[] = [];
+const cleanup: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanup.splice(0)) c();
 });

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
+import type { MirrorDb } from '../db/mirror.ts';
 
 /** What the server made of a mutation, as far as this device knows it. */
 export type MutationOutcome =

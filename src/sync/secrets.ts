@@ -1,7 +1,6 @@
 import { nanoid } from 'nanoid';
 import { ID_LENGTH } from '../../core/schema/common.ts';
 import type { OutboxEntry } from '../db/mirror.ts';
-import type { Mutator } from './mutator.ts';
 
 /**
  * Secrets of held outbox entries (a new user's password), kept in this tab's memory and nowhere
@@ -32,7 +31,7 @@ function split(value: unknown, fields: readonly string[]): { rest: unknown; take
  * Takes the mutator's secret fields out of the arguments and the request body. `secret` is null when
  * the change carries none (then nothing needs holding).
  */
-export function takeSecrets<A>(mutator: Pick<Mutator<A>, 'secrets'>, args: unknown, request: Request): { stored: { args: unknown; request: Request }; secret: Record<string, unknown> | null } {
+export function takeSecrets(mutator: { readonly secrets?: readonly string[] }, args: unknown, request: Request): { stored: { args: unknown; request: Request }; secret: Record<string, unknown> | null } {
   const fields = mutator.secrets ?? [];
   if (fields.length === 0) return { stored: { args, request }, secret: null };
   const fromArgs = split(args, fields);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
-import { useServerWithOrg, orgWithAdmin, signedInUser, type SignedInUser } from '../support/session.ts';
+import { useServerWithOrg, orgWithAdmin, signedInUser } from '../support/session.ts';
 import { pullAll } from '../support/sync.ts';
 import { sections, userSettings } from '../../server/db/schema/index.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';

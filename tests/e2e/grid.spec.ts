@@ -37,6 +37,7 @@ test('each filter of the users grid narrows it: text, set, yes/no, and the searc
 });
 
 test('a saved view survives a reload and a new sign-in in another browser context', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000); // two full sign-ins and first syncs, in two browser contexts
   const account = await createAccount(baseURL!, { role: 'vco', firstName: 'View', lastName: 'Keeper' });
   const app = new AppShell(page);
   const users = new UsersPage(page);

@@ -7,6 +7,7 @@ export type { FleetData };
 
 export function useFleetRows(): FleetData {
   // The source is fixed from mount to unmount, so every render of a mount calls the same hooks.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- see above: the same branch for the whole mount
   if (benchState.source === 'mirror') return useMirrorFleetRows();
   const fetched = benchState.fetched;
   if (!fetched) throw new Error('fetchBulk first: the fetch source has no rows');

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { parseCSSVarId, type MRT_Column, type MRT_ColumnVirtualizer, type MRT_TableInstance } from 'mantine-react-table';
+import { parseCSSVarId, type MRT_Column, type MRT_ColumnVirtualizer, type MRT_RowData, type MRT_TableInstance } from 'mantine-react-table';
 import { valueText } from './filters.ts';
 import type { CellValue, GridColumn, RowActions } from './types.ts';
 import classes from './DataGrid.module.css';
@@ -18,7 +18,7 @@ const ROW_OVERSCAN = 3;
 const DEFAULT_MIN_WIDTH = 30;
 
 // MRT types rows as records; the grid takes any row type and casts at this one boundary.
-export type AnyRow = Record<string, any>;
+export type AnyRow = MRT_RowData;
 
 export interface GridBodyProps<Row> {
   table: MRT_TableInstance<AnyRow>;

@@ -21,10 +21,10 @@ import { Typeahead } from '../../components/Typeahead.tsx';
 import { createVehicle, type CreateVehicleArgs } from '../../sync/mutators/create-vehicle.ts';
 import { awaitOutcome, type MutationOutcome } from '../../sync/outcome.ts';
 import { dismissRejected, useMirror, useMutate, useSyncStatus } from '../../sync/react.tsx';
-import { OUTCOME_WAIT_MS } from '../users/use-mutate-with-outcome.ts';
-import { useVehicleLookups } from '../vehicle/use-vehicle-lookups.ts';
-import { sectionChoices, workflowChoices } from '../vehicle/vehicle-options.ts';
-import { VehicleTypeInput } from '../vehicle/VehicleTypeInput.tsx';
+import { OUTCOME_WAIT_MS } from '../../shared/use-mutate-with-outcome.ts';
+import { useVehicleLookups } from '../../shared/use-vehicle-lookups.ts';
+import { sectionChoices, workflowChoices } from '../../shared/vehicle-options.ts';
+import { VehicleTypeInput } from '../../shared/VehicleTypeInput.tsx';
 
 export const NO_SECTIONS_TEXT = 'No sections are defined for this organization. Before adding vehicles, define a section in the Administration view.';
 

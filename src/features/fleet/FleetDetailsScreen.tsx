@@ -6,14 +6,14 @@ import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { DataGrid, type FilterState, type GridViewState } from '../../components/data-grid/index.ts';
 import { isReadOnlyRole } from '../../../core/rules/read-only.ts';
-import { MonthlyAf1800ReportModal } from '../af1800/MonthlyAf1800ReportModal.tsx';
-import { VehicleAf1800Modal } from '../af1800/VehicleAf1800Modal.tsx';
-import type { VehicleAf1800Target } from '../af1800/af1800-data.ts';
+import { MonthlyAf1800ReportModal } from '../../shared/af1800/MonthlyAf1800ReportModal.tsx';
+import { VehicleAf1800Modal } from '../../shared/af1800/VehicleAf1800Modal.tsx';
+import type { VehicleAf1800Target } from '../../shared/af1800/af1800-data.ts';
 import { AddVehiclesDialog } from './AddVehiclesDialog.tsx';
 import { downloadText } from '../../components/download-file.ts';
 import { fleetCsvColumns, fleetColumns } from './fleet-columns.tsx';
 import { exportView, fleetCsvFileName, toCsv } from './fleet-csv.ts';
-import { vehiclePath } from './fleet-format.ts';
+import { vehiclePath } from '../../shared/fleet-format.ts';
 import { useFleetRows } from './use-fleet-rows.ts';
 
 /** Part 1 §2: the default filter In Commission (the toggle 'Show Decommissioned' lifts it); the newest inspections first. */

@@ -5,9 +5,9 @@ import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { VEHICLE_STATUS_LABELS, VEHICLE_STATUSES } from '../../../core/schema/vehicle.ts';
 import { valueText, type CellValue, type GridColumn } from '../../components/data-grid/index.ts';
 import type { CsvColumn } from './fleet-csv.ts';
-import { vehicleFormTitle, type VehicleAf1800Target } from '../af1800/af1800-data.ts';
-import { af1800LinkLabel, af1800Target, formatDate, vehiclePath } from './fleet-format.ts';
-import { StatusIcon } from './StatusIcon.tsx';
+import { vehicleFormTitle, type VehicleAf1800Target } from '../../shared/af1800/af1800-data.ts';
+import { af1800LinkLabel, af1800Target, formatDate, vehiclePath } from '../../shared/fleet-format.ts';
+import { StatusIcon } from '../../shared/StatusIcon.tsx';
 import classes from './fleet-columns.module.css';
 
 /** A Fleet Details column: how the grid shows it and what the CSV writes for it. */

@@ -14,7 +14,7 @@ import { createUser } from '../../sync/mutators/create-user.ts';
 import { dismissRejected, useMirror, useSyncStatus } from '../../sync/react.tsx';
 import { addUserFailure, type AddUserFailure } from './add-user-error.ts';
 import { fromSectionOption, ROLE_OPTIONS, sectionOptions, toSectionOption } from './user-options.ts';
-import { useMutateWithOutcome } from './use-mutate-with-outcome.ts';
+import { useMutateWithOutcome } from '../../shared/use-mutate-with-outcome.ts';
 
 export interface AddUserDialogProps {
   opened: boolean;

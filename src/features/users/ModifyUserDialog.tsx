@@ -15,7 +15,7 @@ import { awaitOutcome } from '../../sync/outcome.ts';
 import { useMirror, useMutate } from '../../sync/react.tsx';
 import { fromSectionOption, ROLE_OPTIONS, sectionOptions, toSectionOption } from './user-options.ts';
 import type { UserGridRow } from './user-rows.ts';
-import { useMutateWithOutcome } from './use-mutate-with-outcome.ts';
+import { useMutateWithOutcome } from '../../shared/use-mutate-with-outcome.ts';
 
 export interface ModifyUserDialogProps {
   opened: boolean;

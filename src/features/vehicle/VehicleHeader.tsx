@@ -7,9 +7,9 @@ import { VEHICLE_STATUS_LABELS } from '../../../core/schema/vehicle.ts';
 import { createVehicleType } from '../../sync/mutators/create-vehicle-type.ts';
 import { setCommission } from '../../sync/mutators/set-commission.ts';
 import { useMutate, usePending } from '../../sync/react.tsx';
-import { CurrentAf1800Button } from '../af1800/CurrentAf1800Button.tsx';
-import { formatDate } from '../fleet/fleet-format.ts';
-import { StatusIcon } from '../fleet/StatusIcon.tsx';
+import { CurrentAf1800Button } from '../../shared/af1800/CurrentAf1800Button.tsx';
+import { formatDate } from '../../shared/fleet-format.ts';
+import { StatusIcon } from '../../shared/StatusIcon.tsx';
 import { CommissionDialog } from './dialogs/CommissionDialog.tsx';
 import { EditDescriptionDialog } from './dialogs/EditDescriptionDialog.tsx';
 import { EditPickerDialog } from './dialogs/EditPickerDialog.tsx';
@@ -18,9 +18,9 @@ import { EditRegNumberDialog } from './dialogs/EditRegNumberDialog.tsx';
 import { EditStatusDialog } from './dialogs/EditStatusDialog.tsx';
 import { useUpdateVehicle } from './dialogs/use-update-vehicle.ts';
 import type { VehicleDetails } from './use-vehicle.ts';
-import type { VehicleLookups } from './use-vehicle-lookups.ts';
+import type { VehicleLookups } from '../../shared/use-vehicle-lookups.ts';
 import { formatReading, NOT_AVAILABLE, yearMakeModel, yesNo } from './vehicle-display.ts';
-import { sectionChoices, workflowChoices } from './vehicle-options.ts';
+import { sectionChoices, workflowChoices } from '../../shared/vehicle-options.ts';
 
 export interface VehicleHeaderProps {
   details: VehicleDetails;

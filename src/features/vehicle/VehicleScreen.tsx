@@ -5,10 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { regNumberKey } from '../../../core/schema/registration.ts';
 import { useSession } from '../../auth/session-context.ts';
-import { formatDate, vehiclePath } from '../fleet/fleet-format.ts';
+import { formatDate, vehiclePath } from '../../shared/fleet-format.ts';
 import { isReadOnlyRole } from '../../../core/rules/read-only.ts';
 import { useVehicle } from './use-vehicle.ts';
-import { useVehicleLookups } from './use-vehicle-lookups.ts';
+import { useVehicleLookups } from '../../shared/use-vehicle-lookups.ts';
 import { VehicleHeader } from './VehicleHeader.tsx';
 import { VehicleTabs } from './VehicleTabs.tsx';
 

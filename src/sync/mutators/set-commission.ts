@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { entityId, isoDateTime } from '../../../core/schema/common.ts';
 import { commissionBodySchema } from '../../../core/schema/vehicle.ts';
 import { rowKey } from '../../db/row-key.ts';

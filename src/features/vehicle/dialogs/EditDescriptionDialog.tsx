@@ -13,7 +13,7 @@ import {
 } from '../../../../core/rules/vehicle-form.ts';
 import type { Vehicle } from '../../../../core/schema/vehicle.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { VehicleTypeInput } from '../VehicleTypeInput.tsx';
+import { VehicleTypeInput } from '../../../shared/VehicleTypeInput.tsx';
 
 export interface EditDescriptionDialogProps {
   vehicle: Vehicle;

@@ -6,7 +6,7 @@ import { useSession } from '../../../auth/session-context.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { updateVehicle } from '../../../sync/mutators/update-vehicle.ts';
 import { dismissRejected, useMirror } from '../../../sync/react.tsx';
-import { useMutateWithOutcome } from '../../users/use-mutate-with-outcome.ts';
+import { useMutateWithOutcome } from '../../../shared/use-mutate-with-outcome.ts';
 
 export interface EditRegNumberDialogProps {
   vehicle: Vehicle;

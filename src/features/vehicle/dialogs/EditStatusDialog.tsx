@@ -5,7 +5,7 @@ import { CLEAR_ETIC_LABEL, statusChanged, statusChanges, type StatusForm } from 
 import { VEHICLE_STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from '../../../../core/schema/vehicle.ts';
 import { DATE_TIME_FILTER_FORMAT } from '../../../components/data-grid/index.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { StatusIcon } from '../../fleet/StatusIcon.tsx';
+import { StatusIcon } from '../../../shared/StatusIcon.tsx';
 
 export interface EditStatusDialogProps {
   status: VehicleStatus;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { Mutator } from '../../sync/mutator.ts';
-import { awaitOutcome, type MutationOutcome } from '../../sync/outcome.ts';
-import { useMirror, useMutate, useSyncStatus } from '../../sync/react.tsx';
+import type { Mutator } from '../sync/mutator.ts';
+import { awaitOutcome, type MutationOutcome } from '../sync/outcome.ts';
+import { useMirror, useMutate, useSyncStatus } from '../sync/react.tsx';
 
 /** How long a dialog waits for the server's verdict while the device can reach it (part 1 §4, §8). */
 export const OUTCOME_WAIT_MS = 6_000;

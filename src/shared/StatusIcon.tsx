@@ -1,5 +1,5 @@
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconTool, type Icon } from '@tabler/icons-react';
-import { VEHICLE_STATUS_LABELS, type VehicleStatus } from '../../../core/schema/vehicle.ts';
+import { VEHICLE_STATUS_LABELS, type VehicleStatus } from '../../core/schema/vehicle.ts';
 
 /** Part 2 §9 chart colours: FMC green, warning yellow, inoperable red, in Mx grey. */
 const STATUS_LOOK: Record<VehicleStatus, { icon: Icon; color: string }> = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Autocomplete } from '@mantine/core';
-import { TYPEAHEAD_LIMIT, TYPEAHEAD_MAX_HEIGHT_PX } from '../../components/Typeahead.tsx';
+import { TYPEAHEAD_LIMIT, TYPEAHEAD_MAX_HEIGHT_PX } from '../components/Typeahead.tsx';
 
 export interface VehicleTypeInputProps {
   label?: ReactNode;

@@ -1,7 +1,7 @@
-import type { KnownVehicle } from '../../../core/rules/vehicle-form.ts';
-import type { Section } from '../../../core/schema/organization.ts';
-import type { Workflow } from '../../../core/schema/workflow.ts';
-import { useLiveQuery, useMirror } from '../../sync/react.tsx';
+import type { KnownVehicle } from '../../core/rules/vehicle-form.ts';
+import type { Section } from '../../core/schema/organization.ts';
+import type { Workflow } from '../../core/schema/workflow.ts';
+import { useLiveQuery, useMirror } from '../sync/react.tsx';
 import { knownVehicles, vehicleTypeNames } from './vehicle-options.ts';
 
 export interface VehicleLookups {

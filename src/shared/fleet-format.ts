@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import { af1800MonthOf } from '../../../core/rules/af1800-form.ts';
-import type { FleetRow } from '../../../core/schema/fleet.ts';
-import { vehicleFormTitle, type VehicleAf1800Target } from '../af1800/af1800-data.ts';
+import { af1800MonthOf } from '../../core/rules/af1800-form.ts';
+import type { FleetRow } from '../../core/schema/fleet.ts';
+import { vehicleFormTitle, type VehicleAf1800Target } from './af1800/af1800-data.ts';
 
 /** Part 1 §9: dates are displayed MM/dd/yyyy (the device's own calendar day). */
 export function formatDate(iso: string | null | undefined): string {

@@ -1,8 +1,8 @@
-import type { KnownVehicle } from '../../../core/rules/vehicle-form.ts';
-import type { Section } from '../../../core/schema/organization.ts';
-import type { VehicleType } from '../../../core/schema/vehicle.ts';
-import type { Workflow } from '../../../core/schema/workflow.ts';
-import type { TypeaheadOption } from '../../components/Typeahead.tsx';
+import type { KnownVehicle } from '../../core/rules/vehicle-form.ts';
+import type { Section } from '../../core/schema/organization.ts';
+import type { VehicleType } from '../../core/schema/vehicle.ts';
+import type { Workflow } from '../../core/schema/workflow.ts';
+import type { TypeaheadOption } from '../components/Typeahead.tsx';
 
 const byText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
 

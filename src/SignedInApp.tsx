@@ -46,8 +46,10 @@ function useSync(user: SessionUser, store: SessionStore): Running | null {
 
 /**
  * Checks the session every 5 s while online (part 1 §9). A sign-in ended at the provider signs in
- * again; an account the server refuses starts over (the refused screen says why); a changed role,
- * admin flag, organization or section signs out, as an own role change does. Waiting changes stay.
+ * again. An account the server refuses, or a role, admin flag, organization or section another
+ * administrator changed, starts the app over: the start reads the user from the server and shows the
+ * screen for what they are now (the refused screen says why). The mirror, waiting changes and refused
+ * ones stay. An own role change signs out instead (the Modify User dialog), and the watch leaves it be.
  */
 function useSessionWatch(user: SessionUser, store: SessionStore): void {
   useEffect(
@@ -55,9 +57,9 @@ function useSessionWatch(user: SessionUser, store: SessionStore): void {
       watchSession({
         check: () => checkSession({ getAccessToken: () => store.get().getAccessToken(), hasStoredUser: () => store.hasStoredUser() }, user),
         onVerdict(verdict) {
+          if (store.isSigningOut()) return;
           if (verdict === 'ended') void store.signInAgain();
-          else if (verdict === 'refused') window.location.assign('/');
-          else void store.get().signOut({ clearCaches: true });
+          else window.location.assign('/');
         },
       }),
     [user, store],

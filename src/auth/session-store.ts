@@ -12,6 +12,8 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
   /** Runs before caches are cleared on sign-out (the app stops sync first). */
   onBeforeSignOut(fn: () => Promise<void> | void): void;
+  /** Whether a sign-out has begun here (it ends in a redirect). */
+  isSigningOut(): boolean;
   /** Whether this device still holds the sign-in (Log Out in another tab removes it). */
   hasStoredUser(): Promise<boolean>;
   /**
@@ -48,7 +50,7 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
       return outcome.kind === 'token' ? outcome.token : null;
     },
     signIn: () => startSignIn(manager),
-    // Once: the session watch and the Modify User dialog may both sign out after an own role change.
+    // Once, however many callers (Log Out, the Modify User dialog after an own role change).
     signOut: (options) =>
       (signingOut ??= signOut(options).catch((error: unknown) => {
         signingOut = undefined; // failed: a later Log Out tries again
@@ -85,6 +87,7 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
     onBeforeSignOut(fn) {
       beforeSignOut = fn;
     },
+    isSigningOut: () => signingOut !== undefined,
     hasStoredUser: async () => (await manager.getUser()) !== null,
     async signInAgain() {
       await beforeSignOut();

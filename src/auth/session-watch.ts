@@ -12,7 +12,7 @@ export const SESSION_CHECK_MS = 5_000;
  * - `ended`: the sign-in is over (signed out at the provider, in another tab or by the stored user's
  *   removal): sign in again;
  * - `refused`: the server refuses the account (deactivated): start over, and the refused screen says why;
- * - `changed`: the role, admin flag, organization or section changed: the app signs out;
+ * - `changed`: the role, admin flag, organization or section changed: start over as what the user is now;
  * - `unknown`: no answer (offline, the server down): keep working from the mirror.
  */
 export type SessionVerdict = 'ok' | 'ended' | 'refused' | 'changed' | 'unknown';

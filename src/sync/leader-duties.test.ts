@@ -11,18 +11,7 @@ import { pullOnce } from './pull.ts';
 import type { PullRunner } from './pull-runner.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`Timed out waiting until ${what}`);
-}
-
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 5));
-};
+import { settle, until } from './testing/wait.ts';
 
 /** Timers the test fires by their delay: the 30 s sync tick apart from the pull's retries. */
 function delayTimers() {

@@ -12,22 +12,9 @@ import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { fakeLocks, type FakeLocks } from './testing/fake-locks.ts';
 import { socketFactory } from './testing/fake-socket.ts';
 import { manualTimers } from './testing/manual-timers.ts';
+import { settle, until } from './testing/wait.ts';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
-
-/** Waits for something done in the background (IndexedDB transactions, lock hand-overs). */
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`Timed out waiting until ${what}`);
-}
-
-/** Waits long enough for anything in flight (transactions, lock notices) to have happened. */
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 5));
-};
 
 describe('requestLeadership', () => {
   it('lets one tab lead and hands over when it goes', async () => {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 
 /**
@@ -15,16 +16,10 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from '@play
 export async function launchFreezableChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-e2e-freeze-'));
   const child = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    CHROMIUM_PATH,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       '--window-size=1440,900',
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,

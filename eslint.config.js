@@ -16,9 +16,6 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Sync engine files that still take the mutator registry (src/sync/mutators) as a default lookup. */
-const mutatorRegistryDefaults = ['rebase', 'reject', 'upgrade'];
-
 const boundaries = [
   {
     target: './core',
@@ -48,17 +45,17 @@ const boundaries = [
     message: 'A feature never imports another feature: move what both need to src/shared, src/components or src/app.',
   })),
   {
-    // The sync engine (src/sync/*.ts, not src/sync/mutators/) knows no resource. Its tests may build a
-    // registry from the real mutators.
-    target: `./src/sync/!(*.test|${mutatorRegistryDefaults.join('|')}).{ts,tsx}`,
-    from: ['./src/sync/mutators/**', './src/features/**', './src/app/**', './src/shared/**'],
-    message: 'The sync engine imports no resource-specific module (mutators, features, screens).',
+    // The sync engine knows no resource: the app installs its mutators (src/data) into it. Its tests
+    // may use the real mutators.
+    target: './src/sync/**/!(*.test).{ts,tsx}',
+    from: ['./src/data/**', './src/features/**', './src/app/**', './src/shared/**'],
+    message: 'The sync engine imports no resource-specific module (mutators, features, screens): the app installs the mutators (src/data/install-mutators.ts).',
   },
   {
-    // Still reach the mutator registry as a default argument; once it is injected they join the zone above.
-    target: `./src/sync/{${mutatorRegistryDefaults.join(',')}}.ts`,
-    from: ['./src/features/**', './src/app/**', './src/shared/**'],
-    message: 'The sync engine imports no resource-specific module (features, screens).',
+    // A resource's data module (mutators, queries) serves the screens; it knows no screen.
+    target: './src/data',
+    from: ['./src/features/**', './src/app/**', './src/shared/**', './src/components/**'],
+    message: 'A data module knows no screen: screens import it, not the reverse.',
   },
   {
     target: './server/db',

@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
+          // The sync engine replays outbox entries with the app's mutators, as the app installs them.
+          setupFiles: ['src/data/install-mutators.ts'],
         },
       },
       {
@@ -17,6 +19,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/data/install-mutators.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server on its own database; two at a time fit two cores.

@@ -4,7 +4,7 @@
 // first organization, sections and workflows of the same name become the first organization's, and a
 // registration number already taken gets a suffix (the database refuses two alike in one organization).
 import { regNumberKey } from '../core/schema/registration.ts';
-import { syncTables } from '../server/sync/registry.ts';
+import { syncTables } from '../server/modules/index.ts';
 import type { SeedOrganization } from '../server/seed/types.ts';
 import { FLEET_FEEDS, type FeedRows, type GeneratedOrg, type KeptTables } from './fleet-data-types.ts';
 

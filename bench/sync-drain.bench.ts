@@ -13,10 +13,9 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { notes, orgClocks, sections, syncMutations, workflows } from '../server/db/schema/index.ts';
 import { randomWorkflowId } from '../core/schema/workflow.ts';
-import type { Note } from '../core/schema/note.ts';
-import { rowKey } from '../src/db/row-key.ts';
 import type { Mutator } from '../src/sync/mutator.ts';
-import { saveSetting, updateProfile, updateUser, updateVehicle } from '../src/sync/mutators/index.ts';
+import '../src/data/install-mutators.ts';
+import { addNote, saveSetting, updateProfile, updateUser, updateVehicle } from '../src/data/mutators.ts';
 import { startTestServer, type TestServer } from '../tests/support/server.ts';
 import { createOrg, createUser } from '../tests/support/factories.ts';
 import { signedInUser, type SignedInUser } from '../tests/support/session.ts';
@@ -30,27 +29,6 @@ const VEHICLES = 50;
 const TARGETS = 5;
 const STATUSES = ['warning', 'invalid', 'inMx', 'valid'] as const;
 const SETTINGS = ['fleetDetailFilter', 'fleetDetailColumnsState', 'userAdminFilter', 'userAdminColumnsState'] as const;
-
-interface NoteArgs {
-  noteId: string;
-  vehicleId: string;
-  regNumber: string;
-  note: string;
-  at: string;
-}
-
-/** A note, offline-first: the bench's own mutator (the app has none yet), calling POST .../notes. */
-const addNote: Mutator<NoteArgs> = {
-  name: 'benchAddNote',
-  parse: (args) => args,
-  request: ({ noteId, vehicleId, note }) => ({ method: 'POST', path: `/data/v1/vehicles/${encodeURIComponent(vehicleId)}/notes`, body: { noteId, note } }),
-  touches: ({ noteId }) => [rowKey('notes', noteId)],
-  // apply writes only the rows it touches (the transaction holds only their tables).
-  async apply(db, { noteId, vehicleId, regNumber, note, at }) {
-    const row: Note & { id: string } = { id: noteId, noteId, vehicleId, regNumber, note, userId: null, userName: null, creationDate: at, lastModificationDate: at };
-    await db.feed('notes').put(row);
-  },
-};
 
 /** One organization as the bench needs it: a signed-in VCO administrator, vehicles, users to edit. */
 interface BenchOrg {
@@ -125,7 +103,7 @@ function plan(org: BenchOrg): { planned: Planned[]; notes: number } {
       planned.push({ mutator: saveSetting as Mutator<unknown>, args: { userId: org.admin.userId, field: rng.pick(SETTINGS), value: { filters: [{ id: 'regNumber', value: rng.word(4) }], i } } });
     } else if (kind === 'note') {
       noteCount++;
-      planned.push({ mutator: addNote as Mutator<unknown>, args: { noteId: nanoid(), vehicleId, regNumber: org.regNumbers[v]!, note: `Bench note ${i} ${rng.word(6)}`, at } });
+      planned.push({ mutator: addNote as Mutator<unknown>, args: { parentId: vehicleId, id: nanoid(), userId: org.admin.userId, fields: { note: `Bench note ${i} ${rng.word(6)}` } } });
     } else if (kind === 'profile') {
       names.first = `F${rng.word(5)}`;
       const args = versionOf(updateProfile) >= 2 ? { userId: org.admin.userId, changes: { firstName: names.first } } : { userId: org.admin.userId, firstName: names.first, lastName: names.last };
@@ -154,13 +132,6 @@ async function notesIn(server: TestServer, orgId: string): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  // The rebase looks mutators up in the app's registry, which does not hold the bench's note mutator:
-  // it warns once per note entry it replays (a sent entry's replay is not needed: its server copy is there).
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].includes(addNote.name)) return;
-    warn(...args);
-  };
   const server = await startTestServer();
   try {
     console.log(
@@ -260,6 +231,5 @@ export async function run(): Promise<void> {
     await device.destroy();
   } finally {
     await server.stop({ drop: true });
-    console.warn = warn;
   }
 }

@@ -14,7 +14,7 @@ import { startEpoch } from './sync/epoch.ts';
 import { EventBus, NOTIFY_CHANNEL } from './stream/bus.ts';
 import { storeLiveEvents, toStreamEvents, type LiveEventInput } from './stream/live-events.ts';
 import type { AppContext } from './context.ts';
-import { syncTables } from './sync/registry.ts';
+import { MODULES, syncTables } from './modules/index.ts';
 import { mountOidc } from './auth/oidc/index.ts';
 import { createVerifier, EMBEDDED_AUDIENCE } from './auth/verify.ts';
 import { authenticate } from './auth/authenticate.ts';
@@ -25,7 +25,6 @@ import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerSyncRoutes } from './sync/routes.ts';
 import { registerStreamRoutes } from './stream/routes.ts';
 import { registerPublicRoutes } from './modules/public/routes.ts';
-import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
 import { registerVehicleTypeRoutes } from './modules/vehicle-types/routes.ts';
 import { registerAf1800Routes } from './modules/af1800/routes.ts';
@@ -85,6 +84,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
     },
   });
   const ctx: AppContext = { config, database, db, bus, write, syncTables };
+  app.decorate('writer', write);
 
   const embedded = !config.oidcIssuer;
   const verifier = embedded
@@ -103,7 +103,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   registerSettingsRoutes(app, ctx);
   registerSyncRoutes(app, ctx);
   registerStreamRoutes(app, ctx);
-  registerNoteRoutes(app, ctx);
+  for (const module of MODULES) module.register(app, ctx);
   registerVehicleRoutes(app, ctx);
   registerVehicleTypeRoutes(app, ctx);
   registerAf1800Routes(app, ctx);

@@ -3,6 +3,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './data/install-mutators.ts';
 import { App } from './App.tsx';
 import { startServiceWorker } from './pwa/update-store.ts';
 

@@ -5,17 +5,17 @@ import { storedFileSchema } from './file.ts';
 import { inspectionPictureSchema, inspectionResultSchema, inspectionSchema } from './inspection.ts';
 import { liveEventSchema } from './live-event.ts';
 import { ltiSchema, pmiSchema, scheduledMxSchema } from './maintenance.ts';
-import { noteSchema } from './note.ts';
+import { resourceFeedSchemas } from './resources.ts';
 import { savedRuleSchema } from './rule.ts';
 import { tdySchema } from './tdy.ts';
 import { vehicleManagementSchema, vehicleSchema, vehicleStatusRecordSchema, vehicleTypeSchema } from './vehicle.ts';
 import { waiverCardSchema, waiverPictureSchema, waiverSchema } from './waiver.ts';
-import { washSchema } from './wash.ts';
 import { workflowRuleSchema, workflowSchema } from './workflow.ts';
 
 /**
  * The row schema of every entity feed of the sync pull, by feed name (the `t` of a change): the client
- * parses each pulled row with it before writing the mirror.
+ * parses each pulled row with it before writing the mirror. Resources with a contract bring their own
+ * (core/schema/resources.ts).
  */
 export const entityFeedSchemas = {
   vehicleTypes: vehicleTypeSchema,
@@ -33,15 +33,14 @@ export const entityFeedSchemas = {
   scheduledMx: scheduledMxSchema,
   ltis: ltiSchema,
   pmis: pmiSchema,
-  washes: washSchema,
   waivers: waiverSchema,
   waiverPictures: waiverPictureSchema,
   waiverCards: waiverCardSchema,
   tdys: tdySchema,
-  notes: noteSchema,
   documents: documentSchema,
   files: storedFileSchema,
   liveEvents: liveEventSchema,
+  ...resourceFeedSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EntityFeedName = keyof typeof entityFeedSchemas;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { apiPath } from './api-path.ts';
 import { entityId, isoDateTime } from './common.ts';
+import { defineResource } from './resource.ts';
 
 export const NOTE_LIMIT = 256;
 export const NOTE_TOO_LONG_MESSAGE = 'Notes must contain fewer than 256 characters.';
@@ -27,3 +29,21 @@ export const createNoteBodySchema = z.object({
     .max(NOTE_LIMIT - 1, NOTE_TOO_LONG_MESSAGE),
 });
 export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
+
+/** Notes of a vehicle (part 1 §7 "Notes"): a note is never edited, an update adds one. */
+export const noteResource = defineResource({
+  feed: 'notes',
+  key: 'noteId',
+  parentKey: 'vehicleId',
+  row: noteSchema,
+  serverFields: ['creationDate', 'lastModificationDate'],
+  indexes: ['creationDate'],
+  createBody: createNoteBodySchema,
+  updateBody: undefined,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/notes'),
+  },
+});
+
+/** GET .../notes/recent: the vehicle's latest note. */
+export const recentNotePath = apiPath('/data/v1/vehicles/:vehicleId/notes/recent');

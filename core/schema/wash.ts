@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { apiPath } from './api-path.ts';
 import { entityId, isoDateTime } from './common.ts';
 import { auditFields } from './maintenance.ts';
+import { defineResource } from './resource.ts';
 
 /** A wash (feed `washes`): the grid shows Scheduled By (creatorName) and Updated By (lastModifierName). */
 export const washSchema = z.object({
@@ -14,11 +16,13 @@ export const washSchema = z.object({
 });
 export type Wash = z.infer<typeof washSchema>;
 
-/** POST .../wash: a date with a time. */
+export const WASH_DATE_REQUIRED = 'Wash date is required';
+
+/** POST .../wash: a date with a time (part 1 §5). */
 export const createWashBodySchema = z.object({ washId: entityId.optional(), washDate: isoDateTime });
 export type CreateWashBody = z.infer<typeof createWashBodySchema>;
 
-/** PATCH .../wash/{washId} */
+/** PATCH .../wash/{washId}: the changed fields; a completion date set by hand completes the wash (part 1 §4). */
 export const updateWashBodySchema = z
   .object({
     washDate: isoDateTime.optional(),
@@ -28,3 +32,18 @@ export const updateWashBodySchema = z
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateWashBody = z.infer<typeof updateWashBodySchema>;
+
+/** Washes of a vehicle (part 1 §7 "Washes"). */
+export const washResource = defineResource({
+  feed: 'washes',
+  key: 'washId',
+  parentKey: 'vehicleId',
+  row: washSchema,
+  serverFields: ['creationDate', 'lastModificationDate'],
+  createBody: createWashBodySchema,
+  updateBody: updateWashBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/wash'),
+    item: apiPath('/data/v1/vehicles/:vehicleId/wash/:washId'),
+  },
+});

@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z, ZodType } from 'zod';
 import { checkAccess, checkSectionForReads, isWebsiteAccess, type Access } from '../auth/access.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { MutationRef, Writer, WriteScope } from '../db/write.ts';
+import type { LiveEventInput } from '../stream/live-events.ts';
+import { MUTATION_HEADER } from './mutation-header.ts';
 import { HttpError, zodErrorBody } from './errors.ts';
 import { findTextFault, MAX_DEPTH, textFaultMessage } from './text-check.ts';
 
@@ -12,6 +15,13 @@ export interface RouteContext<P, Q, B> {
   principal: Principal;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The pushed mutation this request applies (sync push), if any. */
+  mutation: MutationRef | undefined;
+  /**
+   * One write transaction in the caller's organization, bound to the pushed mutation (recorded with
+   * the change, so a retry never applies twice): every write route goes through it.
+   */
+  write<T>(fn: (scope: WriteScope<LiveEventInput>) => Promise<T>): Promise<T>;
 }
 
 export interface RouteDef<P extends ZodType, Q extends ZodType, B extends ZodType> {
@@ -35,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves the caller of a request (see server/auth/authenticate.ts). */
     principalOf(request: FastifyRequest): Promise<Principal>;
+    /** The one writer of the server (server/db/write.ts). */
+    writer: Writer<LiveEventInput>;
   }
 }
 
@@ -59,6 +71,15 @@ function parse<T extends ZodType>(schema: T | undefined, value: unknown, where: 
   return result.data as Out<T>;
 }
 
+/** The pushed mutation a request applies, from the header the push dispatcher sets. */
+export function mutationOf(request: FastifyRequest, p: Principal): MutationRef | undefined {
+  const header = request.headers[MUTATION_HEADER];
+  if (typeof header !== 'string') return undefined;
+  const [clientId, mutationId] = header.split(' ');
+  if (!clientId || !mutationId) return undefined;
+  return { userId: p.userId, clientId, mutationId };
+}
+
 /**
  * Declares a route whose params, query and body are validated with zod schemas from core/schema and
  * whose caller is authenticated and checked against `access` before the handler runs.
@@ -81,7 +102,9 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
       const params = parse(def.params, request.params, 'Path ');
       const query = parse(def.query, request.query, 'Query ');
       const body = parse(def.body, request.body ?? (def.body ? undefined : null), '', !def.envelope);
-      const result = await handler({ params, query, body, principal, request, reply });
+      const mutation = isPublic ? undefined : mutationOf(request, principal);
+      const write = <T>(fn: (scope: WriteScope<LiveEventInput>) => Promise<T>) => app.writer(principal.orgId, mutation, fn);
+      const result = await handler({ params, query, body, principal, request, reply, mutation, write });
       if (reply.sent) return reply;
       if (result === undefined) return reply.status(204).send();
       return result;

@@ -3,7 +3,8 @@ import { deriveFleetRows, type FleetSources } from '../../core/rules/fleet-row.t
 import type { FleetRow } from '../../core/schema/fleet.ts';
 import { userToRow } from '../sync/core-tables.ts';
 import { inspectionToApi, vehicleToApi, workflowToApi, type RowOf } from '../sync/entity-to-api.ts';
-import { discrepancyToApi, ltiToApi, noteToApi, pmiToApi, scheduledMxToApi, tdyToApi, waiverToApi } from '../sync/record-to-api.ts';
+import { discrepancyToApi, ltiToApi, pmiToApi, scheduledMxToApi, tdyToApi, waiverToApi } from '../sync/record-to-api.ts';
+import { noteToApi } from '../modules/notes/presenter.ts';
 import { generateSeed } from './generate.ts';
 import { DEFAULT_SEED } from './seed-if-empty.ts';
 import type { SeedTableName } from './types.ts';

@@ -1,3 +1,4 @@
+import { MUTATION_HEADER, mutationHeader } from '../http/mutation-header.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -8,12 +9,6 @@ import type { MutationResult, PushEnvelope } from '../../core/schema/sync.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkMutation } from './mutation-check.ts';
 
-/** Header by which the push dispatcher tells a route which pushed mutation it is applying. */
-export const MUTATION_HEADER = 'x-sync-mutation';
-
-export function mutationHeader(clientId: string, mutationId: string): string {
-  return `${clientId} ${mutationId}`;
-}
 
 /** A route's answer that says nothing about the mutation itself: the batch stops, nothing is recorded. */
 type Stop = { stop: 'unauthorized'; message: string | undefined } | { stop: 'transient' };

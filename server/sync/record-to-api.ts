@@ -3,15 +3,13 @@ import type { Document } from '../../core/schema/document.ts';
 import { fileUrl, type StoredFile } from '../../core/schema/file.ts';
 import type { LiveEvent } from '../../core/schema/live-event.ts';
 import type { Lti, Pmi, ScheduledMx } from '../../core/schema/maintenance.ts';
-import type { Note } from '../../core/schema/note.ts';
 import type { Tdy } from '../../core/schema/tdy.ts';
 import type { Waiver, WaiverCard, WaiverPicture } from '../../core/schema/waiver.ts';
-import type { Wash } from '../../core/schema/wash.ts';
 import { iso, isoOrNull, type RowOf } from './entity-to-api.ts';
 
 /** Maintenance and the other vehicle records in their REST shape (see entity-to-api.ts for the rules). */
 
-interface AuditedRow {
+export interface AuditedRow {
   creatorId: string | null;
   creatorName: string | null;
   lastModifierId: string | null;
@@ -20,7 +18,8 @@ interface AuditedRow {
   updatedAt: Date;
 }
 
-function audit(row: AuditedRow) {
+/** The audit fields of a record (who and when), as every audited resource shows them. */
+export function auditToApi(row: AuditedRow) {
   return {
     creatorId: row.creatorId,
     creatorName: row.creatorName,
@@ -72,23 +71,13 @@ function scheduled(row: RowOf<'scheduledMx'> | RowOf<'ltis'> | RowOf<'pmis'>) {
     mxDate: iso(row.mxDate),
     completed: row.completed,
     completionDate: isoOrNull(row.completionDate),
-    ...audit(row),
+    ...auditToApi(row),
   };
 }
 
 export const scheduledMxToApi = (row: RowOf<'scheduledMx'>): ScheduledMx => ({ mxId: row.id, mxType: row.mxType, ...scheduled(row) });
 export const ltiToApi = (row: RowOf<'ltis'>): Lti => ({ ltiId: row.id, ...scheduled(row), passed: row.passed, notes: row.notes });
 export const pmiToApi = (row: RowOf<'pmis'>): Pmi => ({ pmiId: row.id, ...scheduled(row), passed: row.passed, notes: row.notes });
-
-export const washToApi = (row: RowOf<'washes'>): Wash => ({
-  washId: row.id,
-  vehicleId: row.vehicleId,
-  regNumber: row.regNumber,
-  washDate: iso(row.washDate),
-  completed: row.completed,
-  completionDate: isoOrNull(row.completionDate),
-  ...audit(row),
-});
 
 export const waiverToApi = (row: RowOf<'waivers'>): Waiver => ({
   waiverId: row.id,
@@ -99,7 +88,7 @@ export const waiverToApi = (row: RowOf<'waivers'>): Waiver => ({
   explanation: row.explanation,
   status: row.status as Waiver['status'],
   closingDate: isoOrNull(row.closingDate),
-  ...audit(row),
+  ...auditToApi(row),
 });
 
 export const waiverPictureToApi = (row: RowOf<'waiverPictures'>): WaiverPicture => ({
@@ -130,18 +119,7 @@ export const tdyToApi = (row: RowOf<'tdys'>): Tdy => ({
   endDate: row.endDate,
   description: row.description,
   completed: row.completed,
-  ...audit(row),
-});
-
-export const noteToApi = (row: RowOf<'notes'>): Note => ({
-  noteId: row.id,
-  vehicleId: row.vehicleId,
-  regNumber: row.regNumber,
-  note: row.note,
-  userId: row.userId,
-  userName: row.userName,
-  creationDate: iso(row.createdAt),
-  lastModificationDate: iso(row.updatedAt),
+  ...auditToApi(row),
 });
 
 export const documentToApi = (row: RowOf<'documents'>): Document => ({

@@ -11,3 +11,8 @@ export interface SyncTable<R = any> {
   /** Narrows what a caller may see beyond the organization (e.g. only their own settings). */
   visibleTo?: (p: Principal, table: PgTable) => SQL | undefined;
 }
+
+/** The feed of a resource declared with a contract: its name comes from the contract, its rows from `toApi`. */
+export function resourceFeed<R>(contract: { feed: string }, table: PgTable, toApi: (row: R) => Record<string, unknown>, visibleTo?: SyncTable['visibleTo']): SyncTable<R> {
+  return { name: contract.feed, table, toApi, ...(visibleTo ? { visibleTo } : {}) };
+}

@@ -3,7 +3,7 @@ import type { RejectedEntry } from '../db/mirror.ts';
 import { notifications } from '@mantine/notifications';
 import { argsOf } from '../sync/entry-args.ts';
 import type { Mutator } from '../sync/mutator.ts';
-import { mutatorByName } from '../sync/mutators/index.ts';
+import { mutatorByName } from '../sync/mutator-registry.ts';
 import { dismissRejected, useMirror, useMutate, useRejected } from '../sync/react.tsx';
 import { TOUCH_TARGET_PX } from '../theme.ts';
 import { timeAgo } from './relative-time.ts';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vehicleRow } from '../../core/testing/feed-rows.ts';
 import { Drain } from '../sync/drain.ts';
 import { mutate } from '../sync/mutator.ts';
-import { updateVehicle } from '../sync/mutators/index.ts';
+import { updateVehicle } from '../data/mutators.ts';
 import { pullOnce } from '../sync/pull.ts';
 import { FakeSyncServer } from '../sync/testing/fake-server.ts';
 import { ctx, freshDb } from '../sync/testing/fixtures.ts';

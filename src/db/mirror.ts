@@ -1,5 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds.ts';
+import { mirrorStoreOf } from '../../core/schema/resource.ts';
+import { RESOURCES } from '../../core/schema/resources.ts';
 
 /** A mirrored row: the feed's row as the API shapes it, under the server row id of its change. */
 export type MirrorRow<N extends FeedName> = FeedRow<N> & { id: string };
@@ -124,6 +126,18 @@ export function storesV1(): Record<string, string> {
   return stores;
 }
 
+/**
+ * The stores of the resources with a contract, as their contracts declare them. They are the latest
+ * version's: a contract that changes its indexes needs a new version (src/db/mirror-stores.test.ts
+ * holds the stores each version was released with).
+ */
+export function resourceStores(): Record<string, string> {
+  return Object.fromEntries(RESOURCES.map((r) => [r.feed, mirrorStoreOf(r)]));
+}
+
+/** The mirror's version: raise it with every change of its stores. */
+export const MIRROR_VERSION = 3;
+
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
 /**
@@ -149,6 +163,7 @@ export class MirrorDb extends Dexie {
       inspections: 'id, vehicleId, inspectionDate, [vehicleId+inspectionDate], [vehicleId+inspectionDate+fuelLevel], [numFixes+inspectionDate]',
       notes: 'id, vehicleId, creationDate',
     });
+    this.version(MIRROR_VERSION).stores(resourceStores());
   }
 
   /** The mirror table of a feed. */

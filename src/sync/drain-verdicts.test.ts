@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { settingRowId } from '../../core/schema/settings.ts';
 import { mutate } from './mutator.ts';
-import { createUser, saveSetting, updateProfile, updateUser } from './mutators/index.ts';
+import { createUser, saveSetting, updateProfile, updateUser } from '../data/mutators.ts';
 import { forgetSecret, ORPHANED_SECRET_MESSAGE } from './secrets.ts';
 import { drainDevice } from './testing/drain-device.ts';
 import { ctx } from './testing/fixtures.ts';

@@ -4,7 +4,7 @@ import { settingRowId } from '../../core/schema/settings.ts';
 import type { ApiClient } from './api.ts';
 import { Drain } from './drain.ts';
 import { mutate } from './mutator.ts';
-import { createUser, saveSetting, updateProfile } from './mutators/index.ts';
+import { createUser, saveSetting, updateProfile } from '../data/mutators.ts';
 import { drainDevice } from './testing/drain-device.ts';
 import { userRow, type FakeSyncServer } from './testing/fake-server.ts';
 import { ctx } from './testing/fixtures.ts';

@@ -3,7 +3,7 @@ import { nanoid } from 'nanoid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MirrorDb } from '../db/mirror.ts';
 import { startSync, type SyncEngine } from './engine.ts';
-import { updateProfile } from './mutators/index.ts';
+import { updateProfile } from '../data/mutators.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { fakeLocks } from './testing/fake-locks.ts';
 import { socketFactory } from './testing/fake-socket.ts';

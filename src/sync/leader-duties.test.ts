@@ -6,7 +6,7 @@ import { PULL_BACKOFF_MAX_MS, SYNC_TIMER_MS } from './constants.ts';
 import { SignInRequiredError } from './errors.ts';
 import { startLeaderDuties, type LeaderDuties } from './leader-duties.ts';
 import { mutate } from './mutator.ts';
-import { updateProfile } from './mutators/index.ts';
+import { updateProfile } from '../data/mutators.ts';
 import { pullOnce } from './pull.ts';
 import type { PullRunner } from './pull-runner.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';

@@ -7,7 +7,7 @@ import { LEADER_HEARTBEAT_MS, LEADER_STALE_MS } from './constants.ts';
 import { startSync, type SyncEngine } from './engine.ts';
 import { requestLeadership, type Leadership } from './leader.ts';
 import { readBeat } from './leader-heartbeat.ts';
-import { updateProfile } from './mutators/index.ts';
+import { updateProfile } from '../data/mutators.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { fakeLocks, type FakeLocks } from './testing/fake-locks.ts';
 import { socketFactory } from './testing/fake-socket.ts';

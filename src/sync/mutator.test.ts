@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { settingRowId } from '../../core/schema/settings.ts';
 import { InvalidMutationError } from './errors.ts';
 import { mutate, type Mutator } from './mutator.ts';
-import { saveSetting, updateProfile } from './mutators/index.ts';
+import { saveSetting, updateProfile } from '../data/mutators.ts';
 import { userRow } from './testing/fake-server.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';
 

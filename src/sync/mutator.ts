@@ -1,6 +1,7 @@
 import { nanoid } from 'nanoid';
 import type { z } from 'zod';
 import { ID_LENGTH } from '../../core/schema/common.ts';
+import type { FeedName } from '../../core/schema/feeds.ts';
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
 import { tablesOf } from '../db/row-key.ts';
 import { InvalidMutationError } from './errors.ts';
@@ -47,6 +48,8 @@ export interface Mutator<A> {
   request(args: A, ctx: MutationContext): MutationRequest;
   /** Mirror rows `apply` writes, as `table:id`; apply must write no other row. */
   touches(args: A): string[];
+  /** Tables `apply` reads beyond those it writes (e.g. the user's name for an audit field). */
+  reads?: readonly FeedName[];
   /**
    * The optimistic change. It is replayed on top of newer server copies (rebase, rollback), so it
    * must be idempotent: set fields and put rows, never increment or append.
@@ -82,7 +85,7 @@ export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx:
     touches,
     createdAt: new Date().toISOString(),
   };
-  const tables = tablesOf(touches).map((t) => db.table(t));
+  const tables = [...new Set([...tablesOf(touches), ...(mutator.reads ?? [])])].map((t) => db.table(t));
   try {
     await db.transaction('rw', [...tables, db.outbox, db.shadows], async () => {
       await takeShadows(db, touches);

@@ -32,7 +32,7 @@ export function createPullRunner(options: PullRunnerOptions): PullRunner {
 
   let worker: Worker | null;
   try {
-    worker = new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('../workers/pull-worker.ts', import.meta.url), { type: 'module' });
   } catch {
     return inPage;
   }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './api.ts';
 import { mutate } from './mutator.ts';
-import { updateProfile } from './mutators/index.ts';
+import { updateProfile } from '../data/mutators.ts';
 import { pullOnce, PullSupersededError } from './pull.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';

@@ -1,10 +1,8 @@
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
-import type { Mutator } from './mutator.ts';
 import { argsOf } from './entry-args.ts';
-import { mutatorByName } from './mutators/index.ts';
+import { mutatorByName, type MutatorLookup } from './mutator-registry.ts';
 import { rejectedRow, SET_ASIDE } from './rejected-row.ts';
 
-type MutatorLookup = (name: string) => Mutator<unknown> | undefined;
 
 /** Every row reachable from `keys` through entries touching several rows, and those entries. */
 function closure(entries: readonly OutboxEntry[], keys: Iterable<string>): { rows: Set<string>; involved: Set<OutboxEntry> } {

@@ -1,12 +1,10 @@
 import type { MirrorDb, OutboxEntry, RejectedEntry } from '../db/mirror.ts';
 import { argsOf } from './entry-args.ts';
 import { rejectedRow, SET_ASIDE, type Refusal } from './rejected-row.ts';
-import type { Mutator } from './mutator.ts';
-import { mutatorByName } from './mutators/index.ts';
+import { mutatorByName, type MutatorLookup } from './mutator-registry.ts';
 import { removeEntries } from './rebase.ts';
 import { forgetSecret } from './secrets.ts';
 
-type MutatorLookup = (name: string) => Mutator<unknown> | undefined;
 
 function createdBy(entry: OutboxEntry, lookup: MutatorLookup): string[] {
   const mutator = lookup(entry.name);

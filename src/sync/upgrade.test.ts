@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../db/mirror.ts';
-import { updateProfile } from './mutators/index.ts';
+import { updateProfile } from '../data/mutators.ts';
 import { rebaseRows } from './rebase.ts';
 import { secretOf } from './secrets.ts';
 import { userRow } from './testing/fake-server.ts';

@@ -1,12 +1,11 @@
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
 import { argsOf } from './entry-args.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
-import { mutatorByName } from './mutators/index.ts';
+import { mutatorByName, type MutatorLookup } from './mutator-registry.ts';
 import { SET_ASIDE } from './rejected-row.ts';
 import { rejectEntries } from './reject.ts';
 import { keepSecret, takeSecrets } from './secrets.ts';
 
-type MutatorLookup = (name: string) => Mutator<unknown> | undefined;
 
 /** What the entry must become in this version of the app; null when it is already that. */
 function upgraded(entry: OutboxEntry, mutator: Mutator<unknown>, ctx: MutationContext, base: Record<string, unknown> | null): OutboxEntry | null {

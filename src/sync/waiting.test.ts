@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { MirrorDb, mirrorName } from '../db/mirror.ts';
 import { mutate } from './mutator.ts';
-import { saveSetting } from './mutators/index.ts';
+import { saveSetting } from '../data/mutators.ts';
 import { findStrandedMirrors } from './stranded.ts';
 import { userRow } from './testing/fake-server.ts';
 import { ctx } from './testing/fixtures.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MUTATION_HEADER } from '../../server/sync/push.ts';
+import { MUTATION_HEADER } from '../../server/http/mutation-header.ts';
 
 /**
  * Faults of the network between one simulated device and the real server, injected by the `fetch`

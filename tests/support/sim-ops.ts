@@ -7,7 +7,7 @@ import { purgeTombstones } from '../../server/sync/tombstones.ts';
 import { rowKey } from '../../src/db/row-key.ts';
 import { ApiError, OfflineError, SignInRequiredError } from '../../src/sync/errors.ts';
 import type { Mutator } from '../../src/sync/mutator.ts';
-import { createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle } from '../../src/sync/mutators/index.ts';
+import { createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle } from '../../src/data/mutators.ts';
 import { takeShadows } from '../../src/sync/shadows.ts';
 import { upgradeOutbox } from '../../src/sync/upgrade.ts';
 import { Rng } from './sim-random.ts';

@@ -1,14 +1,16 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
-import type { AppContext } from '../../context.ts';
+import { actorName } from '../../../core/rules/actor-name.ts';
+import type { CreateNoteBody, Note } from '../../../core/schema/note.ts';
+import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notes } from '../../db/schema/index.ts';
-import type { MutationRef } from '../../db/write.ts';
-import type { Principal } from '../../auth/principal.ts';
+import type { RouteContext } from '../../http/route.ts';
 import { conflict } from '../../http/errors.ts';
-import { noteToApi } from '../../sync/record-to-api.ts';
-import type { CreateNoteBody, Note } from '../../../core/schema/note.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
+import { noteToApi } from './presenter.ts';
+
+type Write = RouteContext<unknown, unknown, unknown>['write'];
 
 /** Notes of a vehicle, newest first: the first is the vehicle's note, the rest its history. */
 export async function listNotes(q: Queryable, orgId: string, vehicleId: string, limit?: number): Promise<Note[]> {
@@ -23,11 +25,11 @@ export async function listNotes(q: Queryable, orgId: string, vehicleId: string, 
 }
 
 /** Adds a note (an update of the vehicle's note is a new one) and announces it in Fleet Updates. */
-export async function addNote(ctx: AppContext, p: Principal, vehicleId: string, body: CreateNoteBody, mutation: MutationRef | undefined): Promise<Note> {
-  return ctx.write(p.orgId, mutation, async ({ tx, rev, now, publish }) => {
+export async function addNote(write: Write, p: Principal, vehicleId: string, body: CreateNoteBody): Promise<Note> {
+  return write(async ({ tx, rev, now, publish }) => {
     const vehicle = await findVehicle(tx, p.orgId, vehicleId);
     const id = body.noteId ?? nanoid();
-    const userName = `${p.givenName} ${p.familyName}`.trim() || p.email;
+    const userName = actorName({ firstName: p.givenName, lastName: p.familyName, email: p.email });
     const [row] = await tx
       .insert(notes)
       .values({ id, orgId: p.orgId, rev, vehicleId: vehicle.id, regNumber: vehicle.regNumber, note: body.note, userId: p.userId, userName, createdAt: now, updatedAt: now })

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { WEBSITE } from '../../auth/access.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -25,9 +24,9 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
   route(
     app,
     { method: 'PATCH', url: '/auth/users/:userId/settings', access: WEBSITE, params, body: settingsPatchSchema },
-    async ({ principal, params, body, request }) => {
+    async ({ principal, params, body, mutation }) => {
       ownSettingsOnly(principal, params.userId);
-      return addSettings(ctx, principal, body, mutationOf(request, principal));
+      return addSettings(ctx, principal, body, mutation);
     },
   );
 }

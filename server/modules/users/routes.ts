@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { ADMINS, ANY_SIGNED_IN, NO_SECTION_MESSAGE, WEBSITE, checkOrg } from '../../auth/access.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -26,8 +25,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, { method: 'GET', url: '/auth/users', access: WEBSITE }, async ({ principal }) => listUsers(ctx.db, principal.orgId));
 
-  route(app, { method: 'POST', url: '/auth/users', access: ADMINS, body: createUserBodySchema }, async ({ principal, body, request, reply }) => {
-    const created = await createUser(ctx, principal, body, mutationOf(request, principal));
+  route(app, { method: 'POST', url: '/auth/users', access: ADMINS, body: createUserBodySchema }, async ({ principal, body, mutation, reply }) => {
+    const created = await createUser(ctx, principal, body, mutation);
     reply.status(201);
     return created;
   });
@@ -35,7 +34,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(
     app,
     { method: 'PATCH', url: '/auth/users/:userId', access: ADMINS, params: userParams, body: updateUserBodySchema },
-    async ({ principal, params, body, request }) => updateUser(ctx, principal, params.userId, body, mutationOf(request, principal)),
+    async ({ principal, params, body, mutation }) => updateUser(ctx, principal, params.userId, body, mutation),
   );
 
   route(app, { method: 'GET', url: '/data/v1/organizations/:orgId/users', access: WEBSITE, params: orgParams }, async ({ principal, params }) => {
@@ -46,18 +45,18 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(
     app,
     { method: 'POST', url: '/data/v1/organizations/:orgId/users', access: ADMINS, params: orgParams, body: addOrgUserBodySchema },
-    async ({ principal, params, body, request }) => {
+    async ({ principal, params, body, mutation }) => {
       checkOrg(principal, params.orgId);
-      return addUserToOrganization(ctx, principal, body.userId, mutationOf(request, principal));
+      return addUserToOrganization(ctx, principal, body.userId, mutation);
     },
   );
 
   route(
     app,
     { method: 'PATCH', url: '/data/v1/organizations/:orgId/users/:userId', access: ADMINS, params: orgUserParams, body: updateUserBodySchema },
-    async ({ principal, params, body, request }) => {
+    async ({ principal, params, body, mutation }) => {
       checkOrg(principal, params.orgId);
-      return updateUser(ctx, principal, params.userId, body, mutationOf(request, principal));
+      return updateUser(ctx, principal, params.userId, body, mutation);
     },
   );
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import { createVehicleTypeBodySchema } from '../../../core/schema/vehicle.ts';
@@ -13,8 +12,8 @@ export function registerVehicleTypeRoutes(app: FastifyInstance, ctx: AppContext)
   route(
     app,
     { method: 'POST', url: '/data/v2/vehicles/types', access: WRITERS, body: createVehicleTypeBodySchema },
-    async ({ principal, body, request, reply }) => {
-      const created = await createVehicleType(ctx, principal, body, mutationOf(request, principal));
+    async ({ principal, body, mutation, reply }) => {
+      const created = await createVehicleType(ctx, principal, body, mutation);
       reply.status(201);
       return created;
     },

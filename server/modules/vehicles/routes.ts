@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { mutationOf } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import { vehicleToApi } from '../../sync/entity-to-api.ts';
@@ -40,8 +39,8 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(
     app,
     { method: 'POST', url: '/data/v1/vehicles', access: WRITERS, body: createVehicleBodySchema },
-    async ({ principal, body, request, reply }) => {
-      const vehicle = await createVehicle(ctx, principal, body, mutationOf(request, principal));
+    async ({ principal, body, mutation, reply }) => {
+      const vehicle = await createVehicle(ctx, principal, body, mutation);
       reply.status(201);
       return vehicle;
     },
@@ -50,17 +49,17 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(
     app,
     { method: 'PATCH', url: '/data/v2/vehicles/:vehicleId', access: WRITERS, params, body: updateVehicleBodySchema },
-    async ({ principal, params, body, request }) => updateVehicle(ctx, principal, params.vehicleId, body, mutationOf(request, principal)),
+    async ({ principal, params, body, mutation }) => updateVehicle(ctx, principal, params.vehicleId, body, mutation),
   );
 
-  route(app, { method: 'DELETE', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params }, async ({ principal, params, request }) =>
-    setDecommissioned(ctx, principal, params.vehicleId, true, mutationOf(request, principal)),
+  route(app, { method: 'DELETE', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params }, async ({ principal, params, mutation }) =>
+    setDecommissioned(ctx, principal, params.vehicleId, true, mutation),
   );
 
   route(
     app,
     { method: 'PATCH', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params, body: commissionBodySchema },
-    async ({ principal, params, body, request }) =>
-      setDecommissioned(ctx, principal, params.vehicleId, body.decommissioned, mutationOf(request, principal)),
+    async ({ principal, params, body, mutation }) =>
+      setDecommissioned(ctx, principal, params.vehicleId, body.decommissioned, mutation),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveSetting } from '../../sync/mutators/save-setting.ts';
+import { saveSetting } from '../../data/settings/save-setting.ts';
 import {
   defaultColumnsState,
   parseStoredColumns,

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { settingRowId, type SettingField } from '../../../core/schema/settings.ts';
 import { useSession } from '../../auth/session-context.ts';
-import { saveSetting } from '../../sync/mutators/save-setting.ts';
+import { saveSetting } from '../../data/settings/save-setting.ts';
 import { useLiveQuery, useMirror, useMutate } from '../../sync/react.tsx';
 import { parseStoredColumns, parseStoredFilters } from './saved-view.ts';
 import type { ColumnsState, FilterState, SavedView } from './types.ts';

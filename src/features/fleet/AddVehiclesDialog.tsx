@@ -18,7 +18,7 @@ import type { Section } from '../../../core/schema/organization.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
-import { createVehicle, type CreateVehicleArgs } from '../../sync/mutators/create-vehicle.ts';
+import { createVehicle, type CreateVehicleArgs } from '../../data/vehicles/create-vehicle.ts';
 import { awaitOutcome, type MutationOutcome } from '../../sync/outcome.ts';
 import { dismissRejected, useMirror, useMutate, useSyncStatus } from '../../sync/react.tsx';
 import { OUTCOME_WAIT_MS } from '../../shared/use-mutate-with-outcome.ts';

@@ -4,7 +4,7 @@ import { changedFields } from '../../../core/rules/changed-fields.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useLiveQuery, useMirror, useMutate, usePending } from '../../sync/react.tsx';
-import { updateProfile } from '../../sync/mutators/update-profile.ts';
+import { updateProfile } from '../../data/users/update-profile.ts';
 import { canSubmitProfile, profileNameError, type ProfileNames } from './profile-validation.ts';
 
 export interface ProfileDialogProps {

@@ -10,7 +10,7 @@ import type { Role } from '../../../core/schema/roles.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
-import { createUser } from '../../sync/mutators/create-user.ts';
+import { createUser } from '../../data/users/create-user.ts';
 import { dismissRejected, useMirror, useSyncStatus } from '../../sync/react.tsx';
 import { addUserFailure, type AddUserFailure } from './add-user-error.ts';
 import { fromSectionOption, ROLE_OPTIONS, sectionOptions, toSectionOption } from './user-options.ts';

@@ -10,7 +10,7 @@ import { useSession, type Session } from '../../auth/session-context.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
 import type { MirrorDb } from '../../db/mirror.ts';
-import { updateUser, type UpdateUserArgs } from '../../sync/mutators/update-user.ts';
+import { updateUser, type UpdateUserArgs } from '../../data/users/update-user.ts';
 import { awaitOutcome } from '../../sync/outcome.ts';
 import { useMirror, useMutate } from '../../sync/react.tsx';
 import { fromSectionOption, ROLE_OPTIONS, sectionOptions, toSectionOption } from './user-options.ts';

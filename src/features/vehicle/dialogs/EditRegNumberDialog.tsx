@@ -4,7 +4,7 @@ import { editRegNumberError, limitRegNumberInput, REG_NUMBER_MAX, regNumberChang
 import type { Vehicle } from '../../../../core/schema/vehicle.ts';
 import { useSession } from '../../../auth/session-context.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { updateVehicle } from '../../../sync/mutators/update-vehicle.ts';
+import { updateVehicle } from '../../../data/vehicles/update-vehicle.ts';
 import { dismissRejected, useMirror } from '../../../sync/react.tsx';
 import { useMutateWithOutcome } from '../../../shared/use-mutate-with-outcome.ts';
 

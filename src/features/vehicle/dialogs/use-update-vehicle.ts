@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSession } from '../../../auth/session-context.ts';
-import { updateVehicle, type VehicleChanges } from '../../../sync/mutators/update-vehicle.ts';
+import { updateVehicle, type VehicleChanges } from '../../../data/vehicles/update-vehicle.ts';
 import { useMutate } from '../../../sync/react.tsx';
 
 /**

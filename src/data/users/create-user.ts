@@ -3,7 +3,7 @@ import { entityId } from '../../../core/schema/common.ts';
 import { createUserBodySchema, roleRequiresSection, SECTION_REQUIRED_MESSAGE, userNameFields } from '../../../core/schema/user.ts';
 import type { Role } from '../../../core/schema/roles.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 
 export interface CreateUserArgs {
   /** A new nanoid made on the device: the server keeps it, so the mirror row is already the right one. */

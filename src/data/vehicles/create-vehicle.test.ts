@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { vehicleRow } from '../../../core/testing/feed-rows.ts';
-import { InvalidMutationError } from '../errors.ts';
-import { mutate } from '../mutator.ts';
-import { ctx, freshDb } from '../testing/fixtures.ts';
+import { InvalidMutationError } from '../../sync/errors.ts';
+import { mutate } from '../../sync/mutator.ts';
+import { ctx, freshDb } from '../../sync/testing/fixtures.ts';
 import { createVehicle, type CreateVehicleArgs } from './create-vehicle.ts';
-import { createVehicleType } from './create-vehicle-type.ts';
-import { mutatorByName } from './index.ts';
+import { createVehicleType } from '../vehicle-types/create-vehicle-type.ts';
+import { MUTATORS } from '../mutators.ts';
 import { AT } from './testing.ts';
 
 const VEHICLE_ID = 'V1StGXR8_Z5jdHi6B-myT';
@@ -56,7 +56,7 @@ describe('createVehicle', () => {
       },
     });
     expect(await db.feed('vehicleTypes').count()).toBe(0);
-    expect(mutatorByName('createVehicle')).toBe(createVehicle);
+    expect(MUTATORS).toContain(createVehicle);
   });
 
   it('adds the new vehicle type row when the type is new, touching both rows', async () => {
@@ -105,7 +105,7 @@ describe('createVehicleType', () => {
     expect(await db.feed('vehicleTypes').get(TYPE_ID)).toEqual({ id: TYPE_ID, vehicleTypeId: TYPE_ID, vehicleType: 'HMMWV' });
     const [entry] = await db.outbox.toArray();
     expect(entry?.request).toEqual({ method: 'POST', path: '/data/v2/vehicles/types', body: { vehicleTypeId: TYPE_ID, vehicleType: 'HMMWV' } });
-    expect(mutatorByName('createVehicleType')).toBe(createVehicleType);
+    expect(MUTATORS).toContain(createVehicleType);
   });
 
   it('refuses a name with characters part 2 §5 does not allow', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
 import { SETTING_FIELDS, settingRowId, settingsPatchSchema, type SettingField } from '../../../core/schema/settings.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 
 export interface SaveSettingArgs {
   userId: string;

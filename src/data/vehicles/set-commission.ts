@@ -1,7 +1,7 @@
 import { entityId, isoDateTime } from '../../../core/schema/common.ts';
 import { commissionBodySchema } from '../../../core/schema/vehicle.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 
 export interface SetCommissionArgs {
   vehicleId: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
 import { createVehicleTypeBodySchema } from '../../../core/schema/vehicle.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 
 export interface CreateVehicleTypeArgs {
   /** A new nanoid made on the device; the route keeps it. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
 import { updateUserBodySchema } from '../../../core/schema/user.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 import { applyUserChanges } from './user-changes.ts';
 
 const namesSchema = updateUserBodySchema

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 import { applyUserChanges, userChangesSchema, type UserChanges } from './user-changes.ts';
 
 export interface UpdateUserArgs {

@@ -1,8 +1,9 @@
 import '../zod-jitless.ts';
+import '../data/install-mutators.ts';
 import { MirrorDb } from '../db/mirror.ts';
-import { createApiClient } from './api.ts';
-import { pullOnce } from './pull.ts';
-import { serializeError, type FromPullWorker, type ToPullWorker } from './pull-protocol.ts';
+import { createApiClient } from '../sync/api.ts';
+import { pullOnce } from '../sync/pull.ts';
+import { serializeError, type FromPullWorker, type ToPullWorker } from '../sync/pull-protocol.ts';
 
 /**
  * Runs pulls off the main thread: parsing and writing thousands of rows here keeps the page

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { InvalidMutationError } from '../errors.ts';
-import { mutate } from '../mutator.ts';
-import { userRow } from '../testing/fake-server.ts';
-import { ctx, freshDb } from '../testing/fixtures.ts';
-import { mutatorByName } from './index.ts';
+import { InvalidMutationError } from '../../sync/errors.ts';
+import { mutate } from '../../sync/mutator.ts';
+import { userRow } from '../../sync/testing/fake-server.ts';
+import { ctx, freshDb } from '../../sync/testing/fixtures.ts';
+import { MUTATORS } from '../mutators.ts';
 import { updateUser } from './update-user.ts';
 
 describe('updateUser', () => {
@@ -32,7 +32,7 @@ describe('updateUser', () => {
     expect(entry).toMatchObject({ v: 2, request: { method: 'PATCH', path: '/auth/users/u1', body: { userId: 'u1', orgId: 'org1', lastName: 'Moss', active: false } } });
     expect(Object.keys(entry!.request.body as object).sort()).toEqual(['active', 'lastName', 'orgId', 'userId']);
     expect((await db.shadows.get('users:u1'))?.row).toMatchObject({ lastName: 'Lee', active: true });
-    expect(mutatorByName('updateUser')).toBe(updateUser);
+    expect(MUTATORS).toContain(updateUser);
   });
 
   it('refuses bad arguments and an empty change, and writes nothing', async () => {

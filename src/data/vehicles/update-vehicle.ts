@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId, isoDateTime } from '../../../core/schema/common.ts';
 import { updateVehicleBodySchema, type UpdateVehicleBody, type Vehicle } from '../../../core/schema/vehicle.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 
 /** The fields of PATCH /data/v2/vehicles/{id} as typed: hours and miles may hold thousands separators ("12,500"). */
 export type VehicleChanges = z.input<typeof updateVehicleBodySchema>;

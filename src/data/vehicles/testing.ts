@@ -1,7 +1,7 @@
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import { vehicleRow } from '../../../core/testing/feed-rows.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
-import { freshDb } from '../testing/fixtures.ts';
+import { freshDb } from '../../sync/testing/fixtures.ts';
 
 /** When the stored vehicle last changed, and when the change a test makes is made. */
 export const OLD = '2026-01-01T00:00:00.000Z';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId, isoDateTime } from '../../../core/schema/common.ts';
 import { createVehicleBodySchema, type Vehicle } from '../../../core/schema/vehicle.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { parseArgs, type Mutator } from '../mutator.ts';
+import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 
 export interface CreateVehicleArgs {
   /** A new nanoid made on the device: the server keeps it, so the mirror row is already the right one. */

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { InvalidMutationError } from '../errors.ts';
-import { mutate } from '../mutator.ts';
-import { ctx, freshDb } from '../testing/fixtures.ts';
+import { InvalidMutationError } from '../../sync/errors.ts';
+import { mutate } from '../../sync/mutator.ts';
+import { ctx, freshDb } from '../../sync/testing/fixtures.ts';
 import { createUser, type CreateUserArgs } from './create-user.ts';
-import { mutatorByName } from './index.ts';
-import { secretOf, TAB_ID } from '../secrets.ts';
+import { MUTATORS } from '../mutators.ts';
+import { secretOf, TAB_ID } from '../../sync/secrets.ts';
 
 const USER_ID = 'V1StGXR8_Z5jdHi6B-myT';
 
@@ -62,7 +62,7 @@ describe('createUser', () => {
       },
     });
     expect(secretOf(entry!.id)).toEqual({ password: 'a long and unusual passphrase' });
-    expect(mutatorByName('createUser')).toBe(createUser);
+    expect(MUTATORS).toContain(createUser);
   });
 
   it('never writes the password anywhere in IndexedDB', async () => {

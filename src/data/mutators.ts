@@ -1,0 +1,34 @@
+import type { Mutator } from '../sync/mutator.ts';
+import { addNote } from './notes/mutators.ts';
+import { saveSetting } from './settings/save-setting.ts';
+import { createUser } from './users/create-user.ts';
+import { updateProfile } from './users/update-profile.ts';
+import { updateUser } from './users/update-user.ts';
+import { createVehicleType } from './vehicle-types/create-vehicle-type.ts';
+import { createVehicle } from './vehicles/create-vehicle.ts';
+import { setCommission } from './vehicles/set-commission.ts';
+import { updateVehicle } from './vehicles/update-vehicle.ts';
+import { scheduleWash, updateWash } from './washes/mutators.ts';
+
+export { addNote, scheduleWash, updateWash };
+export { createUser, createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle };
+
+/**
+ * Every mutator of the app. Outbox entries store only a mutator's name and arguments, so each must
+ * stay listed for as long as entries of it may wait in an outbox: the app and the pull worker install
+ * this list into the sync engine (src/sync/mutator-registry.ts). Add each new mutator here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of mutators of different arguments
+export const MUTATORS: readonly Mutator<any>[] = [
+  updateProfile,
+  saveSetting,
+  createUser,
+  updateUser,
+  createVehicle,
+  createVehicleType,
+  updateVehicle,
+  setCommission,
+  addNote,
+  scheduleWash,
+  updateWash,
+];

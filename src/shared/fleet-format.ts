@@ -32,3 +32,10 @@ export function af1800LinkLabel(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNu
 export function vehiclePath(regNumber: string): string {
   return `/Vehicle/${encodeURIComponent(regNumber)}`;
 }
+
+/** A date with its time, MM/dd/yyyy HH:mm in the device's time zone (a wash is scheduled for a time). */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = dayjs(iso);
+  return d.isValid() ? d.format('MM/DD/YYYY HH:mm') : '';
+}

@@ -45,7 +45,7 @@ export function parseStoredColumns(value: unknown): ColumnsState | null {
 }
 
 export function defaultColumnsState<Row>(columns: GridColumn<Row>[]): ColumnsState {
-  return { order: columns.map((column) => column.id), hidden: [], widths: {} };
+  return { order: columns.map((column) => column.id), hidden: columns.filter((column) => column.hiddenByDefault).map((column) => column.id), widths: {} };
 }
 
 export function clampWidth<Row>(column: GridColumn<Row>, width: number): number {

@@ -67,6 +67,8 @@ export interface GridColumn<Row> {
   sortable?: boolean;
   /** Default true. */
   hideable?: boolean;
+  /** Hidden until the user shows it (e.g. a tab's 'Completed On', part 1 §2). */
+  hiddenByDefault?: boolean;
 }
 
 export interface RowActions<Row> {

@@ -73,7 +73,7 @@ export function VehicleScreen() {
         readOnly={isReadOnlyRole(user.role)}
         onRenamed={follow}
       />
-      <VehicleTabs />
+      <VehicleTabs vehicleId={details.vehicle.vehicleId} readOnly={isReadOnlyRole(user.role)} />
     </Stack>
   );
 }

@@ -1,0 +1,92 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconPlus } from '@tabler/icons-react';
+import type { MirrorQuery } from '../../sync/use-mirror-query.ts';
+import { DataGrid, type GridColumn } from '../data-grid/index.ts';
+
+export interface RecordTabProps<Row> {
+  /** Names the grid for assistive technology, e.g. 'Washes'. */
+  label: string;
+  rows: MirrorQuery<Row[]>;
+  columns: GridColumn<Row>[];
+  getRowId(row: Row): string;
+  /** The 'Show Completed ...' switch (part 1 §2), off by default: completed rows stay hidden until it is on. */
+  completed?: { label: string; isCompleted(row: Row): boolean };
+  /** Read-only users see no add or edit control (part 1 §6). */
+  readOnly: boolean;
+  /** The add button's label, e.g. 'Schedule Wash', and its dialog. */
+  add?: { label: string; dialog(close: () => void): ReactNode };
+  /** The edit dialog of a row; its button names the row with `editLabel`. */
+  edit?: { label(row: Row): string; dialog(row: Row, close: () => void): ReactNode };
+}
+
+const EDIT_WIDTH = 72;
+
+/**
+ * A standard vehicle tab: one feed's rows of the vehicle in a grid, a 'Show Completed ...' switch, an
+ * add button and an edit button per row whose dialogs the tab describes, controls hidden for read-only
+ * users, and the mirror's loading and error states. A tab becomes its columns and fields.
+ */
+export function RecordTab<Row>({ label, rows, columns, getRowId, completed, readOnly, add, edit }: RecordTabProps<Row>) {
+  const [showCompleted, setShowCompleted] = useState(false);
+  const [dialog, setDialog] = useState<ReactNode>(null);
+  const close = () => setDialog(null);
+
+  const data = rows.state === 'ready' ? rows.data : undefined;
+  const shown = useMemo(() => (data && completed && !showCompleted ? data.filter((row) => !completed.isCompleted(row)) : data), [data, completed, showCompleted]);
+
+  if (rows.state === 'error') {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{rows.message}</Text>
+      </Alert>
+    );
+  }
+  if (rows.state === 'loading') {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading...</Text>
+      </Group>
+    );
+  }
+
+  const toolbar = (
+    <Group gap="md">
+      {add && !readOnly ? (
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog(add.dialog(close))}>
+          {add.label}
+        </Button>
+      ) : null}
+      {completed ? <Switch label={completed.label} checked={showCompleted} onChange={(event) => setShowCompleted(event.currentTarget.checked)} /> : null}
+    </Group>
+  );
+
+  return (
+    <Stack gap="sm">
+      <DataGrid
+        aria-label={label}
+        columns={columns}
+        rows={shown}
+        getRowId={getRowId}
+        toolbar={toolbar}
+        {...(edit && !readOnly
+          ? {
+              rowActions: {
+                header: 'Edit',
+                width: EDIT_WIDTH,
+                render: (row: Row) => (
+                  <Tooltip label={edit.label(row)}>
+                    <ActionIcon variant="subtle" aria-label={edit.label(row)} onClick={() => setDialog(edit.dialog(row, close))}>
+                      <IconPencil size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                ),
+              },
+            }
+          : {})}
+      />
+      {dialog}
+    </Stack>
+  );
+}

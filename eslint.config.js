@@ -60,22 +60,13 @@ const boundaries = [
   {
     target: './server/db',
     from: ['./server/http', './server/modules', './server/auth', './server/stream'],
-    message: 'The database layer imports nothing from the HTTP layer or the routes above it: throw a storage error (server/db/errors.ts) and map it in server/http/errors.ts.',
+    message:
+      'The database layer imports nothing from the HTTP layer or the routes above it: throw a storage error (server/db/errors.ts) and map it in server/http/errors.ts.',
   },
 ];
 
 export default defineConfig(
-  globalIgnores([
-    'dist/',
-    'node_modules/',
-    'test-results/',
-    'playwright-report/',
-    'data/',
-    'server/db/migrations/',
-    'public/',
-    'dev-dist/',
-    '.tmp/',
-  ]),
+  globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'server/db/migrations/', 'public/', 'dev-dist/', '.tmp/']),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],

@@ -19,13 +19,29 @@ export default defineConfig({
       manifest: false,
       injectRegister: false,
       injectManifest: {
+        // `js` and `css` take in every lazily loaded screen chunk (src/app/routes.tsx), so every screen opens offline.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,woff2}'],
         // The pdf.js worker is large; it must be precached for offline PDFs.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
     }),
   ],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Screens are lazy chunks (src/app/routes.tsx), so the modules the page needs at start spread
+          // over several chunks, and a chunk runs before the entry that imports it, out of import order.
+          // src/zod-jitless.ts must run before any schema is built (else zod probes `new Function`, a
+          // CSP violation): it goes in zod's own chunk, which runs before every chunk that uses zod.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/ }],
+        },
+      },
+    },
+  },
   worker: { format: 'es' },
   server: {
     port: 5173,

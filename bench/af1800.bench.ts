@@ -18,7 +18,7 @@ import { layoutAf1800Form } from '../core/af1800/fill-layout.ts';
 import { PAGE_HEIGHT, PAGE_WIDTH } from '../core/af1800/geometry.ts';
 import { renderAf1800 } from '../core/af1800/index.ts';
 import { fontTables } from '../core/af1800/font-tables.ts';
-import { sampleForm } from '../core/af1800/sample-forms.ts';
+import { sampleForm } from '../core/testing/af1800-sample-forms.ts';
 import { paint, type Sketch } from '../core/af1800/sketch.ts';
 import type { Af1800Form } from '../core/schema/af1800.ts';
 import { table } from './measure.ts';
@@ -122,7 +122,12 @@ export async function run(): Promise<void> {
     if (r.pages !== expectedPages) throw new Error(`expected ${expectedPages} pages, got ${r.pages}`);
   }
   const rows = forms.reduce((n, f) => n + f.page2.rows.length, 0);
-  console.log(`${VEHICLES} vehicles, ${expectedPages} pages, ${rows} maintenance rows; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `${VEHICLES} vehicles, ${expectedPages} pages, ${rows} maintenance rows; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   const line = (measure: string, r: Run) => ({
     measure,
     seconds: +r.seconds.toFixed(2),
@@ -140,5 +145,7 @@ export async function run(): Promise<void> {
   ]);
   const best = Math.min(cold!.seconds, warm!.seconds);
   const ok = best < TARGET_SECONDS && warm!.bytes < TARGET_MB * 1024 * 1024;
-  console.log(`target for 500 vehicles, under ${TARGET_SECONDS} s and ${TARGET_MB} MB: ${ok ? 'met' : 'NOT met'}; wall time includes other load on the machine, CPU time does not`);
+  console.log(
+    `target for 500 vehicles, under ${TARGET_SECONDS} s and ${TARGET_MB} MB: ${ok ? 'met' : 'NOT met'}; wall time includes other load on the machine, CPU time does not`,
+  );
 }

@@ -74,7 +74,7 @@ function remap(row: Row, field: string, to: Map<string, string>): void {
   if (typeof value === 'string') row[field] = to.get(value) ?? value;
 }
 
-/** The rows of each feed as the sync feed shapes them (the registry's toApi) under the feed row id. */
+/** The rows of each feed as the sync feed shapes them (each feed's toApi in server/modules/index.ts) under the feed row id. */
 export function toFeedRows(t: KeptTables): FeedRows {
   const feeds = {} as FeedRows;
   for (const feed of FLEET_FEEDS) {

@@ -2,7 +2,20 @@
 import type { SeedOrganization, SeedRow } from '../server/seed/types.ts';
 
 /** The feeds Fleet Details reads on the device: the rule's sources and the section names. */
-export const FLEET_FEEDS = ['sections', 'users', 'vehicles', 'workflows', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis', 'waivers', 'tdys', 'notes'] as const;
+export const FLEET_FEEDS = [
+  'sections',
+  'users',
+  'vehicles',
+  'workflows',
+  'inspections',
+  'discrepancies',
+  'scheduledMx',
+  'ltis',
+  'pmis',
+  'waivers',
+  'tdys',
+  'notes',
+] as const;
 export type FleetFeed = (typeof FLEET_FEEDS)[number];
 
 /** The seed tables kept: the feeds' tables and the organization, which the server needs to sign in. */

@@ -32,7 +32,17 @@ const CACHE_ENTRIES_KEPT = 3;
  * What the generated rows depend on, besides the options and ORG_VEHICLES. core/rules/fleet-row* is left
  * out so that tuning it keeps the cache, and so is this file, whose code only stores and reads the rows.
  */
-const KEY_SOURCES = ['server/seed', 'server/sync', 'server/db/schema', 'server/db/migrations', 'core/schema', 'core/rules/af1800-items.ts', 'bench/fleet-data-merge.ts', 'bench/fleet-data-types.ts', 'bench/fleet-data-worker.ts'];
+const KEY_SOURCES = [
+  'server/seed',
+  'server/sync',
+  'server/db/schema',
+  'server/db/migrations',
+  'core/schema',
+  'core/rules/af1800-items.ts',
+  'bench/fleet-data-merge.ts',
+  'bench/fleet-data-types.ts',
+  'bench/fleet-data-worker.ts',
+];
 
 /**
  * BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS and BENCH_FLEET_TODAY (yyyy-mm-dd) set the size and the day the

@@ -75,7 +75,12 @@ export async function run(): Promise<void> {
     );
     const device = await onDevice(browser);
     const bulk = await fromBulk(browser, server);
-    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     printFigures(device.figures, bulk.figures);
     console.log(compareRows(device.rows, bulk.rows));
     if (profileKind) console.log(`${profileKind === 'cpu' ? 'CPU profiles' : 'Traces'} of every step in ${path.join(cacheDir, 'profiles')}`);

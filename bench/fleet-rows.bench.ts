@@ -61,11 +61,23 @@ function referenceRow(v: FleetSources['vehicles'][number], find: Finder, titles:
   const visitsStart = now - VISITS_TO_MX_WINDOW_DAYS * DAY_MS;
   const inspections = find('inspections', v.vehicleId);
   const own = inspections.filter((i) => i.parentInspectionId === null);
-  const latest = first(own, (i) => ms(i.inspectionDate), (i) => i.inspectionId);
-  const fuel = first(own.filter((i) => i.fuelLevel !== null), (i) => ms(i.inspectionDate), (i) => i.inspectionId);
+  const latest = first(
+    own,
+    (i) => ms(i.inspectionDate),
+    (i) => i.inspectionId,
+  );
+  const fuel = first(
+    own.filter((i) => i.fuelLevel !== null),
+    (i) => ms(i.inspectionDate),
+    (i) => i.inspectionId,
+  );
   const discrepancies = find('discrepancies', v.vehicleId).filter((d) => !d.disregard);
   const repairs = discrepancies.filter((d) => d.actualCompletionDate !== null && ms(d.actualCompletionDate) > ms(d.dateDiscovered));
-  const annotation = first(discrepancies, (d) => ms(d.dateDiscovered), (d) => d.mxId);
+  const annotation = first(
+    discrepancies,
+    (d) => ms(d.dateDiscovered),
+    (d) => d.mxId,
+  );
   const scheduled = find('scheduledMx', v.vehicleId);
   const ltis = find('ltis', v.vehicleId);
   const pmis = find('pmis', v.vehicleId);
@@ -73,9 +85,24 @@ function referenceRow(v: FleetSources['vehicles'][number], find: Finder, titles:
     ...[...scheduled, ...ltis, ...pmis].filter((m) => m.completed).map((m) => ms(m.completionDate ?? m.lastModificationDate)),
     ...repairs.map((d) => ms(d.actualCompletionDate!)),
   ];
-  const nextMx = first(scheduled.filter((m) => !m.completed), (m) => ms(m.mxDate), (m) => m.mxId, true);
-  const nextLti = first(ltis.filter((m) => !m.completed), (m) => ms(m.mxDate), (m) => m.ltiId, true);
-  const nextPmi = first(pmis.filter((m) => !m.completed), (m) => ms(m.mxDate), (m) => m.pmiId, true);
+  const nextMx = first(
+    scheduled.filter((m) => !m.completed),
+    (m) => ms(m.mxDate),
+    (m) => m.mxId,
+    true,
+  );
+  const nextLti = first(
+    ltis.filter((m) => !m.completed),
+    (m) => ms(m.mxDate),
+    (m) => m.ltiId,
+    true,
+  );
+  const nextPmi = first(
+    pmis.filter((m) => !m.completed),
+    (m) => ms(m.mxDate),
+    (m) => m.pmiId,
+    true,
+  );
   const waivers = find('waivers', v.vehicleId);
   const current = v.status[0];
   const status = current?.status ?? 'valid';
@@ -169,10 +196,12 @@ export async function run(): Promise<void> {
   const sample = sources.vehicles.filter((_, i) => i % step === 0).slice(0, NAIVE_SAMPLE);
   const naiveRun = await timed(() => naive(sources, sample));
   const sampleIds = new Set(sample.map((v) => v.vehicleId));
-  const naiveWrong = differences(naiveRun.value, cold.value.filter((row) => sampleIds.has(row.vehicleId)));
+  const naiveWrong = differences(
+    naiveRun.value,
+    cold.value.filter((row) => sampleIds.has(row.vehicleId)),
+  );
   if (naiveWrong.length > 0) throw new Error(`${naiveWrong.length} naive rows differ, e.g. ${naiveWrong[0]}`);
   const scale = sources.vehicles.length / sample.length;
-
 
   const round = (n: number) => Math.round(n * 10) / 10;
   const vehicles = sources.vehicles.length;
@@ -184,7 +213,12 @@ export async function run(): Promise<void> {
     'wall ms, median': round(median(runs.map((x) => x.ms)) * times),
     'CPU ms, median': round(median(runs.map((x) => x.cpuMs)) * times),
   });
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   table([
     line('deriveFleetRows, first run', [cold]),
     line(`deriveFleetRows, ${RUNS} more runs`, warm),

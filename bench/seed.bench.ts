@@ -17,9 +17,7 @@ async function drizzleInserts(ctx: AppContext, data: SeedData): Promise<number> 
   let rows = 0;
   for (const org of data.organizations) {
     for (const name of Object.keys(SEED_TABLES) as SeedTableName[]) {
-      const own = (data.tables[name] as { orgId: string }[])
-        .filter((r) => r.orgId === org.orgId)
-        .map((r) => (name === 'users' ? { ...r, passwordHash } : r));
+      const own = (data.tables[name] as { orgId: string }[]).filter((r) => r.orgId === org.orgId).map((r) => (name === 'users' ? { ...r, passwordHash } : r));
       for (let i = 0; i < own.length; i += SEED_CHUNK_ROWS) {
         const chunk = own.slice(i, i + SEED_CHUNK_ROWS);
         // The rows are the table's insert rows; the union of tables does not narrow here.
@@ -48,7 +46,19 @@ export async function run(): Promise<void> {
   const seeded = await onFreshServer((ctx) => writeSeed(ctx, data));
   const baseline = await onFreshServer((ctx) => drizzleInserts(ctx, data));
   table([
-    { measure: 'writeSeed: jsonb_populate_recordset', rows, seconds: +seeded.seconds.toFixed(2), 'rows/s': Math.round(rows / seeded.seconds), 'peak RSS MB': Math.round(seeded.peakRssMb) },
-    { measure: 'baseline: Drizzle insert().values()', rows: baseline.value, seconds: +baseline.seconds.toFixed(2), 'rows/s': Math.round(baseline.value / baseline.seconds), 'peak RSS MB': Math.round(baseline.peakRssMb) },
+    {
+      measure: 'writeSeed: jsonb_populate_recordset',
+      rows,
+      seconds: +seeded.seconds.toFixed(2),
+      'rows/s': Math.round(rows / seeded.seconds),
+      'peak RSS MB': Math.round(seeded.peakRssMb),
+    },
+    {
+      measure: 'baseline: Drizzle insert().values()',
+      rows: baseline.value,
+      seconds: +baseline.seconds.toFixed(2),
+      'rows/s': Math.round(baseline.value / baseline.seconds),
+      'peak RSS MB': Math.round(baseline.peakRssMb),
+    },
   ]);
 }

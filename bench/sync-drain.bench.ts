@@ -97,16 +97,28 @@ function plan(org: BenchOrg): { planned: Planned[]; notes: number } {
       } else {
         const s = (status.get(vehicleId) ?? -1) + 1;
         status.set(vehicleId, s);
-        planned.push({ mutator: updateVehicle as Mutator<unknown>, args: { vehicleId, changes: { status: STATUSES[s % STATUSES.length] }, userId: org.admin.userId, at } });
+        planned.push({
+          mutator: updateVehicle as Mutator<unknown>,
+          args: { vehicleId, changes: { status: STATUSES[s % STATUSES.length] }, userId: org.admin.userId, at },
+        });
       }
     } else if (kind === 'setting') {
-      planned.push({ mutator: saveSetting as Mutator<unknown>, args: { userId: org.admin.userId, field: rng.pick(SETTINGS), value: { filters: [{ id: 'regNumber', value: rng.word(4) }], i } } });
+      planned.push({
+        mutator: saveSetting as Mutator<unknown>,
+        args: { userId: org.admin.userId, field: rng.pick(SETTINGS), value: { filters: [{ id: 'regNumber', value: rng.word(4) }], i } },
+      });
     } else if (kind === 'note') {
       noteCount++;
-      planned.push({ mutator: addNote as Mutator<unknown>, args: { parentId: vehicleId, id: nanoid(), userId: org.admin.userId, fields: { note: `Bench note ${i} ${rng.word(6)}` } } });
+      planned.push({
+        mutator: addNote as Mutator<unknown>,
+        args: { parentId: vehicleId, id: nanoid(), userId: org.admin.userId, fields: { note: `Bench note ${i} ${rng.word(6)}` } },
+      });
     } else if (kind === 'profile') {
       names.first = `F${rng.word(5)}`;
-      const args = versionOf(updateProfile) >= 2 ? { userId: org.admin.userId, changes: { firstName: names.first } } : { userId: org.admin.userId, firstName: names.first, lastName: names.last };
+      const args =
+        versionOf(updateProfile) >= 2
+          ? { userId: org.admin.userId, changes: { firstName: names.first } }
+          : { userId: org.admin.userId, firstName: names.first, lastName: names.last };
       planned.push({ mutator: updateProfile as Mutator<unknown>, args });
     } else {
       const target = org.targets[rng.int(0, org.targets.length - 1)]!;
@@ -114,7 +126,16 @@ function plan(org: BenchOrg): { planned: Planned[]; notes: number } {
       const args =
         versionOf(updateUser) >= 2
           ? { userId: target.userId, orgId: org.orgId, changes: { firstName } }
-          : { userId: target.userId, orgId: org.orgId, firstName, lastName: target.lastName, role: 'jrSuper', sectionId: org.sectionId, active: true, isAdmin: false };
+          : {
+              userId: target.userId,
+              orgId: org.orgId,
+              firstName,
+              lastName: target.lastName,
+              role: 'jrSuper',
+              sectionId: org.sectionId,
+              active: true,
+              isAdmin: false,
+            };
       planned.push({ mutator: updateUser as Mutator<unknown>, args });
     }
   }
@@ -145,7 +166,15 @@ export async function run(): Promise<void> {
 
     // The device: bootstrapped online, then offline while 1,000 changes are made.
     const pushFaults = new PushFaults(server.app);
-    const user = { label: 'bench', userId: orgA.admin.userId, email: orgA.admin.email, password: orgA.admin.password, orgId: orgA.orgId, role: 'vco', isAdmin: true };
+    const user = {
+      label: 'bench',
+      userId: orgA.admin.userId,
+      email: orgA.admin.email,
+      password: orgA.admin.password,
+      orgId: orgA.orgId,
+      role: 'vco',
+      isAdmin: true,
+    };
     const device = await SimDevice.open('bench', user, server.baseUrl, pushFaults, orgA.admin.tokens);
     await device.pull();
     device.network.online = false;
@@ -227,7 +256,13 @@ export async function run(): Promise<void> {
       `drain ${drainSeconds.toFixed(2)} s (server answering the pushes ${pushServer.toFixed(2)} s), pull ${pullSeconds.toFixed(2)} s (server ${pullServer.toFixed(2)} s); ` +
         `queueing the ${MUTATIONS} mutations offline took ${queued.seconds.toFixed(2)} s. Target: drain under 20 s, 0 duplicates.`,
     );
-    if (rejected.length > 0) console.log(`rejected, e.g.: ${rejected.slice(0, 3).map((r) => `${r.name}: ${r.message}`).join('; ')}`);
+    if (rejected.length > 0)
+      console.log(
+        `rejected, e.g.: ${rejected
+          .slice(0, 3)
+          .map((r) => `${r.name}: ${r.message}`)
+          .join('; ')}`,
+      );
     await device.destroy();
   } finally {
     await server.stop({ drop: true });

@@ -30,15 +30,32 @@ export async function run(): Promise<void> {
       let rows = 0;
       for (const entry of server.ctx.syncTables) {
         const c = syncColumnsOf(entry.table);
-        const found = (await server.ctx.db.select().from(entry.table).where(and(eq(c.orgId, self.orgId), isNull(c.deletedAt)))) as Record<string, unknown>[];
+        const found = (await server.ctx.db
+          .select()
+          .from(entry.table)
+          .where(and(eq(c.orgId, self.orgId), isNull(c.deletedAt)))) as Record<string, unknown>[];
         rows += JSON.stringify(found.map((r) => entry.toApi(r))).length > 0 ? found.length : 0;
       }
       return rows;
     });
     const feedRows = feed.value.rows.size;
     table([
-      { measure: 'feed: pull over HTTP, pages of 1000', rows: feedRows, pages: feed.value.pages.length, seconds: +feed.seconds.toFixed(2), 'rows/s': Math.round(feedRows / feed.seconds), 'peak RSS MB': Math.round(feed.peakRssMb) },
-      { measure: 'baseline: read + serialize every table', rows: baseline.value, pages: 1, seconds: +baseline.seconds.toFixed(2), 'rows/s': Math.round(baseline.value / baseline.seconds), 'peak RSS MB': Math.round(baseline.peakRssMb) },
+      {
+        measure: 'feed: pull over HTTP, pages of 1000',
+        rows: feedRows,
+        pages: feed.value.pages.length,
+        seconds: +feed.seconds.toFixed(2),
+        'rows/s': Math.round(feedRows / feed.seconds),
+        'peak RSS MB': Math.round(feed.peakRssMb),
+      },
+      {
+        measure: 'baseline: read + serialize every table',
+        rows: baseline.value,
+        pages: 1,
+        seconds: +baseline.seconds.toFixed(2),
+        'rows/s': Math.round(baseline.value / baseline.seconds),
+        'peak RSS MB': Math.round(baseline.peakRssMb),
+      },
     ]);
   } finally {
     await server.stop({ drop: true });

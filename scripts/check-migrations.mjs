@@ -46,7 +46,9 @@ for (const { tag, when } of journal.entries) {
   } else if (known.sha256 !== sha256) {
     problems.push(`${rel(file)} was edited after it landed. Put it back as it was and make the change in a new migration (npm run db:generate).`);
   } else if (known.when !== when) {
-    problems.push(`The journal's \`when\` of ${tag} changed (${known.when} -> ${when}): drizzle decides from it whether a database has run the migration. Put it back.`);
+    problems.push(
+      `The journal's \`when\` of ${tag} changed (${known.when} -> ${when}): drizzle decides from it whether a database has run the migration. Put it back.`,
+    );
   }
 }
 
@@ -55,7 +57,8 @@ for (const tag of Object.keys(recorded)) {
   if (!listed.has(tag)) problems.push(`${tag} landed (it is in ${rel(lockPath)}) but the journal no longer lists it. A landed migration is never removed.`);
 }
 for (const name of readdirSync(folder)) {
-  if (name.endsWith('.sql') && !listed.has(name.slice(0, -4))) problems.push(`${rel(path.join(folder, name))} is not listed in meta/_journal.json, so drizzle would never run it.`);
+  if (name.endsWith('.sql') && !listed.has(name.slice(0, -4)))
+    problems.push(`${rel(path.join(folder, name))} is not listed in meta/_journal.json, so drizzle would never run it.`);
 }
 
 if (added.length > 0) {
@@ -63,7 +66,9 @@ if (added.length > 0) {
   console.log(`Added to ${rel(lockPath)}: ${added.join(', ')}`);
 }
 if (missing.length > 0) {
-  problems.push(`New migration${missing.length > 1 ? 's' : ''} not yet in ${rel(lockPath)}: ${missing.join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} with: node scripts/check-migrations.mjs --update`);
+  problems.push(
+    `New migration${missing.length > 1 ? 's' : ''} not yet in ${rel(lockPath)}: ${missing.join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} with: node scripts/check-migrations.mjs --update`,
+  );
 }
 if (problems.length > 0) {
   for (const problem of problems) console.error(`check-migrations: ${problem}`);

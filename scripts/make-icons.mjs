@@ -48,14 +48,22 @@ function png(size, pixel) {
 
 // The sidebar's LogoMark (src/app/LogoMark.tsx) in its 40-unit box: a shield outline and a check.
 const SHIELD = (() => {
-  const pts = [[20, 7], [31, 11], [31, 19.5]];
+  const pts = [
+    [20, 7],
+    [31, 11],
+    [31, 19.5],
+  ];
   const bezier = (p0, p1, p2, p3, t) => p0.map((_, i) => (1 - t) ** 3 * p0[i] + 3 * (1 - t) ** 2 * t * p1[i] + 3 * (1 - t) * t ** 2 * p2[i] + t ** 3 * p3[i]);
   for (let k = 1; k <= 12; k++) pts.push(bezier([31, 19.5], [31, 26.5], [26.4, 31.3], [20, 33.5], k / 12));
   for (let k = 1; k <= 12; k++) pts.push(bezier([20, 33.5], [13.6, 31.3], [9, 26.5], [9, 19.5], k / 12));
   pts.push([9, 11], [20, 7]);
   return pts;
 })();
-const CHECK = [[14.5, 20.5], [18.5, 24.5], [26, 16.5]];
+const CHECK = [
+  [14.5, 20.5],
+  [18.5, 24.5],
+  [26, 16.5],
+];
 
 function segmentDistance([px, py], [ax, ay], [bx, by]) {
   const dx = bx - ax;

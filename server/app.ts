@@ -15,6 +15,7 @@ import { EventBus, NOTIFY_CHANNEL } from './stream/bus.ts';
 import { storeLiveEvents, toStreamEvents, type LiveEventInput } from './stream/live-events.ts';
 import type { AppContext } from './context.ts';
 import { MODULES, syncTables } from './modules/index.ts';
+import { registerOrgFactory } from './seed/org-factory.ts';
 import { mountOidc } from './auth/oidc/index.ts';
 import { createVerifier, EMBEDDED_AUDIENCE } from './auth/verify.ts';
 import { authenticate } from './auth/authenticate.ts';
@@ -64,9 +65,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   const { db } = database;
-  const bus = new EventBus(
-    database.pgListen ? async (payload) => void (await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`)) : undefined,
-  );
+  const bus = new EventBus(database.pgListen ? async (payload) => void (await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`)) : undefined);
   const revisionsOf = async (orgIds: string[]) => {
     const rows = await db.select({ orgId: orgClocks.orgId, rev: orgClocks.rev }).from(orgClocks).where(inArray(orgClocks.orgId, orgIds));
     return new Map(rows.map((r) => [r.orgId, r.rev]));
@@ -104,6 +103,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   registerSyncRoutes(app, ctx);
   registerStreamRoutes(app, ctx);
   for (const module of MODULES) module.register(app, ctx);
+  if (config.orgFactory) registerOrgFactory(app, ctx);
   registerVehicleRoutes(app, ctx);
   registerVehicleTypeRoutes(app, ctx);
   registerAf1800Routes(app, ctx);

@@ -32,6 +32,11 @@ export interface ServerConfig {
   trustProxy: boolean | string[];
   /** Skip seeding an empty database at start. */
   seedOnEmpty: boolean;
+  /**
+   * E2E_ORG_FACTORY=1: POST /test/organizations seeds a new demo organization and answers its slug, so
+   * each end-to-end spec runs in an organization of its own. Only for test servers: it is unauthenticated.
+   */
+  orgFactory: boolean;
   logLevel: string;
 }
 
@@ -47,7 +52,10 @@ export function trustProxy(value: string | undefined): boolean | string[] {
   const v = (value ?? '').trim();
   if (v === '' || /^(false|no|off|0)$/i.test(v)) return false;
   if (/^(true|yes|on)$/i.test(v)) return true;
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // A hop count cannot tell a proxy from a client that sends the headers itself.
   if (list.some((s) => /^\d+$/.test(s))) throw new Error(`TRUST_PROXY takes true, false or proxy addresses, not a hop count ("${v}")`);
   return list;
@@ -68,11 +76,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidcAudience: env.OIDC_AUDIENCE || undefined,
     roleGroupPrefix: env.ROLE_GROUP_PREFIX ?? '/fleet/',
     productName: env.PRODUCT_NAME ?? 'Fleet Readiness',
-    extraRedirectUris: (env.OIDC_EXTRA_REDIRECT_URIS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    extraRedirectUris: (env.OIDC_EXTRA_REDIRECT_URIS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     tombstoneDays: int(env.TOMBSTONE_DAYS, 30),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
+    orgFactory: env.E2E_ORG_FACTORY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -101,8 +101,8 @@ describe('redact', () => {
       cause: { type: 'Error', code: '23514', constraint: 'users_name', detail: `Failing row contains (${REDACTED}).` },
     });
     expect(out).not.toHaveProperty('params');
-    expect((out.cause as object)).not.toHaveProperty('params');
-    expect((out.cause as object)).not.toHaveProperty('queryOptions');
+    expect(out.cause as object).not.toHaveProperty('params');
+    expect(out.cause as object).not.toHaveProperty('queryOptions');
     expect(redact({ err })).toEqual({ err: out });
   });
 
@@ -158,7 +158,10 @@ describe('the server logger', () => {
       expect((await app.inject({ url: '/fail' })).statusCode).toBe(500);
     });
     expect(leaks(text)).toEqual([]);
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, any>);
     const incoming = lines.find((l) => l.msg === 'incoming request' && l.req.url.startsWith('/stream/events'));
     expect(incoming?.req).toMatchObject({ method: 'GET', url: `/stream/events?ticket=${REDACTED}&v=2` });
     const completed = lines.filter((l) => l.msg === 'request completed').map((l) => l.res.statusCode);

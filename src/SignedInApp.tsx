@@ -7,7 +7,6 @@ import { openMirror, type MirrorDb } from './db/mirror.ts';
 import { startSync, type SyncEngine } from './sync/engine.ts';
 import { SyncProvider } from './sync/react.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
-import { SCREENS } from './screens.tsx';
 import { UpdatePrompt } from './pwa/UpdatePrompt.tsx';
 import { reloadAfterForbidden } from './auth/forbidden.ts';
 import { checkSession, watchSession } from './auth/session-watch.ts';
@@ -75,7 +74,7 @@ export function SignedInApp({ config, user, store }: { config: AppConfig; user: 
     <SessionContext.Provider value={session}>
       <SyncProvider db={running.db} engine={running.engine} session={session}>
         <BrowserRouter>
-          <AppRoutes productName={config.productName} screens={SCREENS} />
+          <AppRoutes productName={config.productName} />
         </BrowserRouter>
         <UpdatePrompt />
       </SyncProvider>

@@ -51,10 +51,10 @@ export async function openBenchBrowser(profileDir: string, port: number): Promis
   let devtools = await open(page);
   return {
     call: (method, ...args) =>
-      page.evaluate(
-        ([name, list]) => (window as unknown as { fleetBench: Record<string, (...a: unknown[]) => unknown> }).fleetBench[name]!(...list),
-        [method, args] as [string, unknown[]],
-      ) as never,
+      page.evaluate(([name, list]) => (window as unknown as { fleetBench: Record<string, (...a: unknown[]) => unknown> }).fleetBench[name]!(...list), [
+        method,
+        args,
+      ] as [string, unknown[]]) as never,
     devtools: () => context.newCDPSession(page),
     async mainThreadMs() {
       const { metrics } = await devtools.send('Performance.getMetrics');

@@ -14,9 +14,17 @@ const pageDir = path.join(root, 'bench/fleet-grid/page');
 const INPUTS = ['src', 'core', 'bench/fleet-grid/page', 'bench/fleet-grid/api.ts', 'bench/fleet-grid/build.ts', 'package-lock.json'];
 
 const SEAMS: { importer: string; target: string; replacement: string }[] = [
-  { importer: 'src/features/fleet/FleetDetailsScreen.tsx', target: 'src/features/fleet/use-fleet-rows.ts', replacement: 'bench/fleet-grid/page/use-fleet-rows-switch.ts' },
+  {
+    importer: 'src/features/fleet/FleetDetailsScreen.tsx',
+    target: 'src/features/fleet/use-fleet-rows.ts',
+    replacement: 'bench/fleet-grid/page/use-fleet-rows-switch.ts',
+  },
   { importer: 'src/features/fleet/use-fleet-rows.ts', target: 'core/rules/fleet-row.ts', replacement: 'bench/fleet-grid/page/timed-fleet-row.ts' },
-  { importer: 'src/features/fleet/use-fleet-rows.ts', target: 'src/features/fleet/read-fleet-sources.ts', replacement: 'bench/fleet-grid/page/timed-read-fleet-sources.ts' },
+  {
+    importer: 'src/features/fleet/use-fleet-rows.ts',
+    target: 'src/features/fleet/read-fleet-sources.ts',
+    replacement: 'bench/fleet-grid/page/timed-read-fleet-sources.ts',
+  },
 ];
 
 function seams(): Plugin {

@@ -53,7 +53,12 @@ export function printFigures(device: DeviceFigures, bulk: FetchFigures): void {
     line('  rows ready: read + derive | fetch + JSON.parse', [(d.readMs ?? 0) + (d.deriveMs ?? 0), null], [f.totalMs, f.cpuMs]),
     line('    read the mirror (readFleetSources) | server answers', [d.readMs, null], [f.headersMs, null]),
     line('    deriveFleetRows, as the hook ran it', [d.deriveMs, null], [null, null], target(DERIVE_TARGET_MS, d.deriveMs)),
-    line(`    deriveFleetRows, ${warm.length} more runs (median)`, [median(warm.map((r) => r.ms)), cpu(warm)], [null, null], target(DERIVE_TARGET_MS, median(warm.map((r) => r.ms)))),
+    line(
+      `    deriveFleetRows, ${warm.length} more runs (median)`,
+      [median(warm.map((r) => r.ms)), cpu(warm)],
+      [null, null],
+      target(DERIVE_TARGET_MS, median(warm.map((r) => r.ms))),
+    ),
     line('    download + JSON.parse', [null, null], [f.totalMs - f.headersMs, null]),
     line('  render: rows ready -> rows in the DOM', [d.renderMs, null], [b.renderMs, b.cpuMs]),
     line('open -> rows painted', [d.paintMs, null], [b.paintMs + f.totalMs, null]),

@@ -20,15 +20,7 @@ import {
   TIRE_PRESSURE_CELLS,
   type MaintenanceGroup,
 } from './geometry.ts';
-import {
-  COLUMN_LABELS,
-  GROUP_LABELS,
-  LEGEND,
-  LEGEND_HEADING,
-  MILES_HOURS_HEADING,
-  PAGE_TITLES,
-  TIRE_PRESSURE_HEADING,
-} from './wording.ts';
+import { COLUMN_LABELS, GROUP_LABELS, LEGEND, LEGEND_HEADING, MILES_HOURS_HEADING, PAGE_TITLES, TIRE_PRESSURE_HEADING } from './wording.ts';
 import { bar, footer, HEADING_SIZE, LABEL_SIZE, labelledCells, SHADE, title } from './blank-parts.ts';
 import { Sketch } from './sketch.ts';
 

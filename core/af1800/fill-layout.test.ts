@@ -4,7 +4,7 @@ import { CORRECTIVE_ACTION_CODES } from '../schema/discrepancy.ts';
 import { fontTables } from './font-tables.ts';
 import { layoutAf1800Form } from './fill-layout.ts';
 import { AF1800_FIELDS, MILES_HOURS_CELLS, PAGE1_HEADER, PAGE2_HEADER, PAGE3_HEADER, PAGE3_ITEMS, TIRE_PRESSURE_CELLS } from './geometry.ts';
-import { sampleForm } from './sample-forms.ts';
+import { sampleForm } from '../testing/af1800-sample-forms.ts';
 import type { FontMetrics } from './text-fit.ts';
 import { FIELD_LABELS, LEGEND } from './wording.ts';
 

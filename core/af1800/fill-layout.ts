@@ -1,13 +1,5 @@
 import { AF1800_ROWS_PER_PAGE, type Af1800Form, type Af1800MaintenanceRow } from '../schema/af1800.ts';
-import {
-  findAf1800Field,
-  checkFieldId,
-  itemTextFieldId,
-  rowFieldId,
-  signatureFieldId,
-  type Af1800PageNo,
-  type MaintenanceColumnKey,
-} from './geometry.ts';
+import { findAf1800Field, checkFieldId, itemTextFieldId, rowFieldId, signatureFieldId, type Af1800PageNo, type MaintenanceColumnKey } from './geometry.ts';
 import { formatDate, formatDateTime, formatMonth, formatNumber } from './format.ts';
 import { placeText, type FontMetrics, type PlacedText } from './text-fit.ts';
 import { cleanText } from './win-ansi.ts';

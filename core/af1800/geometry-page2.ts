@@ -23,16 +23,7 @@ export const PAGE2_HEADER = cellRow(2, '', MARGIN, PAGE2_HEADER_TOP, HEADER_CELL
 
 export type MaintenanceGroup = 'operatorsReport' | 'reportedToMx' | 'mxReportStatus';
 export type MaintenanceColumnKey =
-  | 'itemNo'
-  | 'discrepancy'
-  | 'operatorDate'
-  | 'mxDate'
-  | 'milesHours'
-  | 'name'
-  | 'workOrder'
-  | 'statusDate'
-  | 'statusCode'
-  | 'employeeNumber';
+  'itemNo' | 'discrepancy' | 'operatorDate' | 'mxDate' | 'milesHours' | 'name' | 'workOrder' | 'statusDate' | 'statusCode' | 'employeeNumber';
 
 export interface MaintenanceColumn extends CellSpec {
   key: MaintenanceColumnKey;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { popplerRead } from '../../tests/support/pdf-text.ts';
 import { blankAf1800Pdf, renderAf1800 } from './index.ts';
-import { sampleForm } from './sample-forms.ts';
+import { sampleForm } from '../testing/af1800-sample-forms.ts';
 
 // An independent reader: poppler (pdfinfo, pdftotext) must open what pdf-lib wrote without a complaint.
 describe('AF1800 PDFs read by poppler', { timeout: 60_000 }, () => {
@@ -21,7 +21,19 @@ describe('AF1800 PDFs read by poppler', { timeout: 60_000 }, () => {
     expect(errors).toBe('');
     expect(info).toMatchObject({ Pages: '4', Title: 'Current AF1800 for 00L1000' });
     expect(info).not.toHaveProperty('CreationDate');
-    for (const value of ['00L1000', 'Truck, Cargo 4x4', '99th Logistics Readiness Squadron', '28/10/26 14:05', '10/2026', '1 of 2', '2 of 2', 'Tire tread worn, rear right (25)', 'WO4424', 'D-D', 'Checked, item 39 serviceable']) {
+    for (const value of [
+      '00L1000',
+      'Truck, Cargo 4x4',
+      '99th Logistics Readiness Squadron',
+      '28/10/26 14:05',
+      '10/2026',
+      '1 of 2',
+      '2 of 2',
+      'Tire tread worn, rear right (25)',
+      'WO4424',
+      'D-D',
+      'Checked, item 39 serviceable',
+    ]) {
       expect(text, value).toContain(value);
     }
   });

@@ -5,7 +5,7 @@ import type { Af1800Form } from '../schema/af1800.ts';
 import { AF1800_FIELDS, af1800Field, TEXT_PAD, type Af1800Field } from './geometry.ts';
 import { blankAf1800Pdf, ELLIPSIS, FONT_SIZE_FLOOR, FONT_SIZE_START, layoutAf1800Form, renderAf1800, type PlacedPage } from './index.ts';
 import { fontTables } from './font-tables.ts';
-import { sampleForm } from './sample-forms.ts';
+import { sampleForm } from '../testing/af1800-sample-forms.ts';
 import type { FontMetrics } from './text-fit.ts';
 
 let blank: PdfText;
@@ -29,9 +29,15 @@ function readValues(doc: PdfText, layout: PlacedPage[]): Found[][] {
   return layout.map(({ template }, i) => {
     const page = i + 1;
     const base = blank.items.filter((b) => b.page === template).map((b) => ({ ...b, page }));
-    return itemsNotIn(doc.items.filter((item) => item.page === page), base).map((item) => {
+    return itemsNotIn(
+      doc.items.filter((item) => item.page === page),
+      base,
+    ).map((item) => {
       const boxes = AF1800_FIELDS.filter((f) => f.page === template && isInside(item, f, TEXT_PAD));
-      expect(boxes.map((f) => f.id), `"${item.str}" at ${item.x},${item.y} on page ${page}`).toHaveLength(1);
+      expect(
+        boxes.map((f) => f.id),
+        `"${item.str}" at ${item.x},${item.y} on page ${page}`,
+      ).toHaveLength(1);
       return { item, field: boxes[0]! };
     });
   });
@@ -56,8 +62,17 @@ describe('renderAf1800 read back with pdf.js', { timeout: 60_000 }, () => {
       [2, 'DISCREPANCY AND MAINTENANCE REPORT'],
       [3, 'ADDITIONAL INSPECTION ITEMS'],
     ]);
-    for (const label of ["OPERATOR'S REPORT", 'REPORTED TO MAINTENANCE', 'MAINTENANCE REPORT STATUS', 'C-T - Corrected By Temporary Fix', 'N - No Repairs Required']) {
-      expect(blank.items.some((i) => i.page === 2 && i.str === label), label).toBe(true);
+    for (const label of [
+      "OPERATOR'S REPORT",
+      'REPORTED TO MAINTENANCE',
+      'MAINTENANCE REPORT STATUS',
+      'C-T - Corrected By Temporary Fix',
+      'N - No Repairs Required',
+    ]) {
+      expect(
+        blank.items.some((i) => i.page === 2 && i.str === label),
+        label,
+      ).toBe(true);
     }
   });
 
@@ -143,7 +158,10 @@ describe('renderAf1800 read back with pdf.js', { timeout: 60_000 }, () => {
     form.page1.regNumber = 'AB\n12👍\u0007';
     form.page1.vcoName = '山田 太郎';
     form.page1.organization = 'Müller (Øst) \\ Café — “quoted” €5 ½';
-    form.page1.signatures = [{ day: 1, shift: 1, name: 'Zoë\tŁ' }, { day: 32, shift: 1, name: 'out of range' }];
+    form.page1.signatures = [
+      { day: 1, shift: 1, name: 'Zoë\tŁ' },
+      { day: 32, shift: 1, name: 'out of range' },
+    ];
     form.page2.rows[0]!.operatorsReport.discrepancy = '\u0000\u001f🚗💥 brake\r\nfailure\u2028rear';
     form.page3.items = [{ itemNo: 36, isChecked: true, text: '\ud83d broken surrogate' }];
     const { values } = await renderAndRead([form]);

@@ -75,6 +75,11 @@ describe('placeText', () => {
     expect(l.x).toBe(left.x + 2);
     expect(Math.abs(c.x + c.width / 2 - (center.x + center.width / 2))).toBeLessThan(0.01);
     expect(Math.abs(r.x + r.width - (right.x + right.width - 2))).toBeLessThan(0.01);
-    for (const [f, t] of [[left, l], [center, c], [right, r]] as const) expect(inside(f, t)).toBe(true);
+    for (const [f, t] of [
+      [left, l],
+      [center, c],
+      [right, r],
+    ] as const)
+      expect(inside(f, t)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleAf1800Form } from './af1800-form.ts';
-import { inspection, org, sources, user, USERS, vehicle } from './af1800-form-fixtures.ts';
+import { inspection, org, sources, user, USERS, vehicle } from '../testing/af1800-form-fixtures.ts';
 import { initialsOf } from './af1800-form-people.ts';
 
 const MARCH = { year: 2026, month: 3 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleAf1800Form } from './af1800-form.ts';
-import { discrepancy, inspection, result, sources, vehicle, workflowRule } from './af1800-form-fixtures.ts';
+import { discrepancy, inspection, result, sources, vehicle, workflowRule } from '../testing/af1800-form-fixtures.ts';
 import { milesHoursText } from './af1800-form-page2.ts';
 import { tirePressureAxle, TIRE_PRESSURE_RULE_TITLES } from './af1800-form-tires.ts';
 
@@ -71,7 +71,8 @@ describe('AF1800 page 2 maintenance rows', () => {
 
   it('dates the status by completion, else start of work, else the last change when a code was given', () => {
     const base = { af1800StatusCode: 'C-P' as const, validFrom: '2026-03-15T00:00:00Z' };
-    const status = (extra: object) => page2(sources({ discrepancies: [discrepancy('d', '2026-03-10T08:00:00Z', { ...base, ...extra })] })).rows[0]!.mxReportStatus.date;
+    const status = (extra: object) =>
+      page2(sources({ discrepancies: [discrepancy('d', '2026-03-10T08:00:00Z', { ...base, ...extra })] })).rows[0]!.mxReportStatus.date;
     expect(status({ workDate: '2026-03-11T00:00:00Z', actualCompletionDate: '2026-03-12T00:00:00Z' })).toBe('2026-03-12T00:00:00.000Z');
     expect(status({ workDate: '2026-03-11T00:00:00Z' })).toBe('2026-03-11T00:00:00.000Z');
     expect(status({})).toBe('2026-03-15T00:00:00.000Z');
@@ -94,7 +95,12 @@ describe('AF1800 page 2 monthly miles and hours', () => {
       inspection('i3', '2026-03-25T07:00:00Z'),
       inspection('apr', '2026-04-01T07:00:00Z', { miles: 999 }),
     ];
-    expect(page2(sources({ inspections })).monthlyRequirement.milesHours).toEqual({ date: '2026-03-20T07:00:00.000Z', miles: 180, hours: null, operator: 'Lee Chen' });
+    expect(page2(sources({ inspections })).monthlyRequirement.milesHours).toEqual({
+      date: '2026-03-20T07:00:00.000Z',
+      miles: 180,
+      hours: null,
+      operator: 'Lee Chen',
+    });
   });
 
   it('is null without a reading in the month', () => {
@@ -107,7 +113,13 @@ describe('AF1800 page 2 tire pressure', () => {
   function withReadings(...perInspection: { at: string; readings: ReturnType<typeof tires>[]; inspectorId?: string }[]) {
     const inspections = perInspection.map((p, i) => inspection(`i${i}`, p.at, { inspectorId: p.inspectorId ?? 'insp1' }));
     const inspectionResults = perInspection.flatMap((p, i) =>
-      p.readings.map((r, j) => result(`r${i}-${j}`, `i${i}`, `rule-${r.title}`, r.value, { position: j, overview: { title: r.title, description: null, ruleType: 'threshold', fields: {} }, ...r.extra })),
+      p.readings.map((r, j) =>
+        result(`r${i}-${j}`, `i${i}`, `rule-${r.title}`, r.value, {
+          position: j,
+          overview: { title: r.title, description: null, ruleType: 'threshold', fields: {} },
+          ...r.extra,
+        }),
+      ),
     );
     return page2(sources({ inspections, inspectionResults })).monthlyRequirement.tirePressure;
   }
@@ -129,7 +141,9 @@ describe('AF1800 page 2 tire pressure', () => {
   it('is null when no inspection of the month measured tire pressure (the pass/fail tires item is no reading)', () => {
     expect(withReadings({ at: '2026-03-02T07:00:00Z', readings: [] })).toBeNull();
     const inspections = [inspection('i1', '2026-03-02T07:00:00Z')];
-    const inspectionResults = [result('r1', 'i1', 'AF1800-30', true, { overview: { title: 'Tires (inflation, wear, damage)', description: null, ruleType: 'passFail', fields: {} } })];
+    const inspectionResults = [
+      result('r1', 'i1', 'AF1800-30', true, { overview: { title: 'Tires (inflation, wear, damage)', description: null, ruleType: 'passFail', fields: {} } }),
+    ];
     expect(page2(sources({ inspections, inspectionResults })).monthlyRequirement.tirePressure).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleAf1800Form } from './af1800-form.ts';
-import { inspection, result, sources, vehicle, workflowRule } from './af1800-form-fixtures.ts';
+import { inspection, result, sources, vehicle, workflowRule } from '../testing/af1800-form-fixtures.ts';
 
 const MARCH = { year: 2026, month: 3 };
 const NOW = new Date('2026-03-20T12:00:00Z');

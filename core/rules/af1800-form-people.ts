@@ -10,7 +10,10 @@ const initialOf = (word: string) => /[\p{L}\p{N}]/u.exec(word)?.[0]?.toUpperCase
  * word ("Sam Patel" → "SP", "Mary Ann Lee" → "ML", "Cher" → "C").
  */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => initialOf(w) !== '');
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => initialOf(w) !== '');
   if (words.length === 0) return '';
   const first = initialOf(words[0]!);
   return words.length === 1 ? first : first + initialOf(words.at(-1)!);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShiftDay } from '../schema/organization.ts';
-import { SHIFT_TIMES } from './af1800-form-fixtures.ts';
+import { SHIFT_TIMES } from '../testing/af1800-form-fixtures.ts';
 import { FALLBACK_SHIFT, inspectionShift, shiftAt } from './af1800-form-shift.ts';
 
 const at = (iso: string) => Date.parse(iso);

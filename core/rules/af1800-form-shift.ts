@@ -17,9 +17,7 @@ interface Window {
 
 function windowsOf(shiftTimes: readonly ShiftDay[], weekday: number): Window[] {
   const day = shiftTimes.find((d) => d.day === SHIFT_DAYS[weekday]);
-  return (day?.shifts ?? [])
-    .map((s) => ({ shift: s.shift, start: minutesOf(s.start), end: minutesOf(s.end) }))
-    .sort((a, b) => a.shift - b.shift);
+  return (day?.shifts ?? []).map((s) => ({ shift: s.shift, start: minutesOf(s.start), end: minutesOf(s.end) })).sort((a, b) => a.shift - b.shift);
 }
 
 /**

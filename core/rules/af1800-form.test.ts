@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { af1800FormSchema, af1800ReportSchema } from '../schema/af1800.ts';
 import { assembleAf1800Form, assembleAf1800Report, currentAf1800Month, inCommissionDuring } from './af1800-form.ts';
 import { af1800MonthRange } from './af1800-form-month.ts';
-import { discrepancy, inspection, result, sources, vehicle } from './af1800-form-fixtures.ts';
+import { discrepancy, inspection, result, sources, vehicle } from '../testing/af1800-form-fixtures.ts';
 
 const MARCH = { year: 2026, month: 3 };
 const NOW = new Date('2026-03-20T12:00:00Z');
@@ -10,7 +10,10 @@ const NOW = new Date('2026-03-20T12:00:00Z');
 /** A vehicle with a bit of everything in March. */
 function busyMonth() {
   const inspections = [inspection('i1', '2026-03-02T07:00:00Z', { miles: 100, hours: 5 }), inspection('i2', '2026-03-03T15:00:00Z', { shift: 2 })];
-  const inspectionResults = [result('r1', 'i1', 'AF1800-36', false, { comment: 'Strap frayed' }), result('r2', 'i1', 'tp', 32, { overview: { title: 'Tire pressure', description: null, ruleType: 'threshold', fields: {} } })];
+  const inspectionResults = [
+    result('r1', 'i1', 'AF1800-36', false, { comment: 'Strap frayed' }),
+    result('r2', 'i1', 'tp', 32, { overview: { title: 'Tire pressure', description: null, ruleType: 'threshold', fields: {} } }),
+  ];
   const discrepancies = [discrepancy('d1', '2026-03-02T07:10:00Z', { reportDate: '2026-03-02T07:30:00Z', reporterUserId: 'disp1' })];
   return sources({ inspections, inspectionResults, discrepancies });
 }
@@ -52,7 +55,10 @@ describe('a vehicle has AF1800 data in a month', () => {
   it('is false for another month, another vehicle, or only disregarded or closed discrepancies', () => {
     expect(hasAf1800Data(busyMonth(), 'v1', { year: 2026, month: 2 })).toBe(false);
     expect(hasAf1800Data(busyMonth(), 'v2', MARCH)).toBe(false);
-    const discrepancies = [discrepancy('x', '2026-03-05T07:00:00Z', { disregard: true }), discrepancy('y', '2026-01-05T07:00:00Z', { actualCompletionDate: '2026-02-01T00:00:00Z' })];
+    const discrepancies = [
+      discrepancy('x', '2026-03-05T07:00:00Z', { disregard: true }),
+      discrepancy('y', '2026-01-05T07:00:00Z', { actualCompletionDate: '2026-02-01T00:00:00Z' }),
+    ];
     expect(hasAf1800Data(sources({ discrepancies }), 'v1', MARCH)).toBe(false);
   });
 });
@@ -61,7 +67,11 @@ describe('assembleAf1800Report', () => {
   it('holds one form per vehicle with data, by registration, leaving out vehicles without data and those decommissioned before the month', () => {
     const s = busyMonth();
     const copy = <T extends { vehicleId: string }>(rows: readonly T[], vehicleId: string) => rows.map((r) => ({ ...r, vehicleId }));
-    const inspections = [...s.inspections, ...copy(s.inspections, 'v2').map((i) => ({ ...i, inspectionId: `${i.inspectionId}-v2` })), ...copy(s.inspections, 'v4').map((i) => ({ ...i, inspectionId: `${i.inspectionId}-v4` }))];
+    const inspections = [
+      ...s.inspections,
+      ...copy(s.inspections, 'v2').map((i) => ({ ...i, inspectionId: `${i.inspectionId}-v2` })),
+      ...copy(s.inspections, 'v4').map((i) => ({ ...i, inspectionId: `${i.inspectionId}-v4` })),
+    ];
     const vehicles = [
       vehicle('v1', { regNumber: 'b-200' }),
       vehicle('v2', { regNumber: 'A-100', decommissionDate: '2026-03-10T00:00:00Z' }),

@@ -8,7 +8,16 @@ import { indexAf1800Sources, vehicleMonth, type Af1800Index, type Af1800Sources 
 
 export type { Af1800Sources } from './af1800-form-sources.ts';
 export { onMonthForm } from './af1800-form-sources.ts';
-export { AF1800_MONTH_MESSAGE, AF1800_YEAR_MESSAGE, af1800MonthOf, af1800MonthProblem, af1800MonthRange, currentAf1800Month, formatAf1800Month, type MonthRange } from './af1800-form-month.ts';
+export {
+  AF1800_MONTH_MESSAGE,
+  AF1800_YEAR_MESSAGE,
+  af1800MonthOf,
+  af1800MonthProblem,
+  af1800MonthRange,
+  currentAf1800Month,
+  formatAf1800Month,
+  type MonthRange,
+} from './af1800-form-month.ts';
 export { TIRE_PRESSURE_RULE_TITLES } from './af1800-form-tires.ts';
 
 type Vehicle = FeedRow<'vehicles'>;
@@ -57,11 +66,7 @@ const regKey = (v: Vehicle) => v.regNumber.trim().toLowerCase();
  * commission during the month that has data, by registration (then id, so equal ones keep an order).
  * No vehicle with data → `forms: []`, which the modal shows as 'No report information for this month.'
  */
-export function assembleAf1800Report(
-  sources: Af1800Sources & { vehicles: readonly Vehicle[] },
-  month: Af1800Month,
-  now: Date,
-): Af1800Report {
+export function assembleAf1800Report(sources: Af1800Sources & { vehicles: readonly Vehicle[] }, month: Af1800Month, now: Date): Af1800Report {
   const range = af1800MonthRange(month);
   const vehicles = sources.vehicles
     .filter((v) => inCommissionDuring(v, range))

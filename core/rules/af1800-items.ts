@@ -70,7 +70,6 @@ export function fuelLevelFromValue(value: unknown, fields: RuleFields = FUEL_RUL
   return Math.min(1, Math.max(0, value / max));
 }
 
-
 export function af1800ItemRule(item: Af1800Item): RuleDefinition {
   const ruleId = af1800RuleId(item.itemNo);
   if (item.itemNo === FUEL_ITEM_NO) {

@@ -151,7 +151,6 @@ function addTdy(t: Tally, tdy: FeedRow<'tdys'>, clock: FleetClock): void {
   if (tdy.endDate === null || tdy.endDate >= clock.todayDate) t.onTdy = true;
 }
 
-
 type Tallies = Map<string, Tally>;
 
 /*

@@ -34,7 +34,11 @@ const visit = (over: { mxDate?: string; completed?: boolean; completionDate?: st
   ...audit,
   ...over,
 });
-const scheduledMx = (over: Parameters<typeof visit>[0] & { mxType?: string } = {}): FeedRow<'scheduledMx'> => ({ mxId: id('m'), mxType: 'Oil change', ...visit(over) });
+const scheduledMx = (over: Parameters<typeof visit>[0] & { mxType?: string } = {}): FeedRow<'scheduledMx'> => ({
+  mxId: id('m'),
+  mxType: 'Oil change',
+  ...visit(over),
+});
 const lti = (over: Parameters<typeof visit>[0] = {}): FeedRow<'ltis'> => ({ ltiId: id('l'), passed: null, notes: null, ...visit(over) });
 const pmi = (over: Parameters<typeof visit>[0] = {}): FeedRow<'pmis'> => ({ pmiId: id('p'), passed: null, notes: null, ...visit(over) });
 
@@ -115,7 +119,10 @@ describe('deriveFleetRows: the vehicle', () => {
 
   it('is in commission without a decommission date; a decommissioned vehicle keeps its row', () => {
     const rows = deriveFleetRows(sources({ vehicles: [vehicle(), vehicle({ vehicleId: 'v2', decommissionDate: ago(30) })] }), NOW);
-    expect(rows.map((r) => [r.vehicleId, r.inCommission])).toEqual([['v1', true], ['v2', false]]);
+    expect(rows.map((r) => [r.vehicleId, r.inCommission])).toEqual([
+      ['v1', true],
+      ['v2', false],
+    ]);
   });
 
   it('counts the days in maintenance from the start of the current inMx status, null in any other status', () => {
@@ -136,20 +143,30 @@ describe('deriveFleetRows: inspections', () => {
 
   it("names the latest inspection's inspector from the users, else by the name stored on the inspection", () => {
     const users = [user('u1', 'Ian', 'Spector'), user('u2', 'Dee', 'Spatcher')];
-    expect(rowOf({ users, inspections: [inspection({ inspectionDate: ago(2), inspectorId: 'u2' }), inspection({ inspectionDate: ago(1) })] }).inspector).toBe('Ian Spector');
+    expect(rowOf({ users, inspections: [inspection({ inspectionDate: ago(2), inspectorId: 'u2' }), inspection({ inspectionDate: ago(1) })] }).inspector).toBe(
+      'Ian Spector',
+    );
     expect(rowOf({ users, inspections: [inspection({ inspectorId: 'gone' })] }).inspector).toBe('Stored Name');
     expect(rowOf({ users }).inspector).toBeNull();
   });
 
   it('reads the fuel level of the newest inspection that reported one, else the vehicle', () => {
-    const inspections = [inspection({ inspectionDate: ago(3), fuelLevel: 0.25 }), inspection({ inspectionDate: ago(2), fuelLevel: 0.75 }), inspection({ inspectionDate: ago(1) })];
+    const inspections = [
+      inspection({ inspectionDate: ago(3), fuelLevel: 0.25 }),
+      inspection({ inspectionDate: ago(2), fuelLevel: 0.75 }),
+      inspection({ inspectionDate: ago(1) }),
+    ];
     expect(rowOf({ inspections }).fuelLevel).toBe(0.75);
     expect(rowOf({ vehicles: [vehicle({ fuelLevel: 0.5 })] }).fuelLevel).toBe(0.5);
     expect(rowOf().fuelLevel).toBeNull();
   });
 
   it('adds up the fixes made on the spot in inspections of the last 30 days', () => {
-    const inspections = [inspection({ inspectionDate: ago(1), numFixes: 2 }), inspection({ inspectionDate: ago(29), numFixes: 1 }), inspection({ inspectionDate: ago(31), numFixes: 5 })];
+    const inspections = [
+      inspection({ inspectionDate: ago(1), numFixes: 2 }),
+      inspection({ inspectionDate: ago(29), numFixes: 1 }),
+      inspection({ inspectionDate: ago(31), numFixes: 5 }),
+    ];
     expect(rowOf({ inspections }).recentFixes).toBe(3);
   });
 });
@@ -261,7 +278,10 @@ describe('deriveFleetRows: the row', () => {
   it('follows the order of the vehicles, ignores records of unknown vehicles and parses with the row schema', () => {
     const vehicles = [vehicle({ vehicleId: 'v2', regNumber: 'B-2041' }), vehicle()];
     const rows = deriveFleetRows(sources({ vehicles, notes: [note(ago(1), 'ghost')], waivers: [waiver('open', 'ghost'), waiver('open', 'v2')] }), NOW);
-    expect(rows.map((r) => [r.vehicleId, r.openWaivers, r.recentNotes])).toEqual([['v2', 1, 0], ['v1', 0, 0]]);
+    expect(rows.map((r) => [r.vehicleId, r.openWaivers, r.recentNotes])).toEqual([
+      ['v2', 1, 0],
+      ['v1', 0, 0],
+    ]);
     for (const row of rows) expect(fleetRowSchema.parse(row)).toEqual(row);
   });
 

@@ -55,12 +55,8 @@ export type Af1800MaintenanceRow = z.infer<typeof af1800MaintenanceRowSchema>;
 export const af1800Page2Schema = z.object({
   rows: z.array(af1800MaintenanceRowSchema),
   monthlyRequirement: z.object({
-    milesHours: z
-      .object({ date: isoDateTime.nullable(), miles: z.number().int().nullable(), hours: z.number().int().nullable(), operator: z.string() })
-      .nullable(),
-    tirePressure: z
-      .object({ frontPsi: z.number().nullable(), rearPsi: z.number().nullable(), operator: z.string(), date: isoDateTime.nullable() })
-      .nullable(),
+    milesHours: z.object({ date: isoDateTime.nullable(), miles: z.number().int().nullable(), hours: z.number().int().nullable(), operator: z.string() }).nullable(),
+    tirePressure: z.object({ frontPsi: z.number().nullable(), rearPsi: z.number().nullable(), operator: z.string(), date: isoDateTime.nullable() }).nullable(),
   }),
 });
 export type Af1800Page2 = z.infer<typeof af1800Page2Schema>;

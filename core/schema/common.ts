@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Ids are text; ids made on a device are 21-character nanoids, seeded and legacy ids may differ. */
-export const entityId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Ids are letters, digits, _ and -');
+export const entityId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Ids are letters, digits, _ and -');
 export const ID_LENGTH = 21;
 
 /** Dates are years 1900 to 9999: anything else is a typing error, and PostgreSQL could not store it. */

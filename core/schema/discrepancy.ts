@@ -69,7 +69,10 @@ export const discrepancyWithPicturesSchema = discrepancySchema.extend({ pictures
 export type DiscrepancyWithPictures = z.infer<typeof discrepancyWithPicturesSchema>;
 
 const reportNumber = (label: string) =>
-  z.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`).min(1, `${label} must be at least 1`);
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`);
 
 /** POST .../mx/required: a new discrepancy (or an amendment of an earlier one through parentInspectionId). */
 export const createDiscrepancyBodySchema = z.object({

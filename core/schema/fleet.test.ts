@@ -38,7 +38,15 @@ describe('fleetRowSchema', () => {
   });
 
   it('refuses a fuel level outside 0 to 1, negative or fractional counts, an unknown link or status, and a missing field', () => {
-    const bad = [{ fuelLevel: 1.2 }, { openWaivers: -1 }, { daysInMx: 1.5 }, { daysToEtic: 0.5 }, { pdf: 'yearly' }, { status: 'FMC' }, { inspectionDate: '2026-03-14' }];
+    const bad = [
+      { fuelLevel: 1.2 },
+      { openWaivers: -1 },
+      { daysInMx: 1.5 },
+      { daysToEtic: 0.5 },
+      { pdf: 'yearly' },
+      { status: 'FMC' },
+      { inspectionDate: '2026-03-14' },
+    ];
     for (const change of bad) expect(fleetRowSchema.safeParse({ ...row, ...change }).success, JSON.stringify(change)).toBe(false);
     const { completionDate: _, ...missing } = row;
     expect(fleetRowSchema.safeParse(missing).success).toBe(false);

@@ -88,8 +88,7 @@ export const inspectionDetailSchema = inspectionSchema.extend({
 export type InspectionDetail = z.infer<typeof inspectionDetailSchema>;
 
 /** Multipart fields arrive as text: numbers and JSON are decoded before validation. */
-const formNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
+const formNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
 const formJson = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => {
     if (typeof v !== 'string') return v;

@@ -15,10 +15,7 @@ export function isValidRegNumber(value: string): boolean {
 }
 
 /** A registration number as typed: trimmed, 4 to 15 characters, one message for every format error. */
-export const regNumberSchema = z
-  .string({ error: 'Registration number is required' })
-  .trim()
-  .refine(isValidRegNumber, { message: INVALID_REG_NUMBER_MESSAGE });
+export const regNumberSchema = z.string({ error: 'Registration number is required' }).trim().refine(isValidRegNumber, { message: INVALID_REG_NUMBER_MESSAGE });
 
 /** Duplicate checks compare registration numbers trimmed and case-insensitively. */
 export function regNumberKey(value: string): string {

@@ -123,12 +123,7 @@ export const ruleInputSchema = z
     ruleId: z.string().min(1).max(64).optional(),
     originalRuleId: z.string().max(64).nullable().optional(),
     title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(RULE_TITLE_MAX, `Titles are at most ${RULE_TITLE_MAX} characters`),
-    description: z
-      .string()
-      .trim()
-      .max(RULE_DESCRIPTION_MAX, `Descriptions are at most ${RULE_DESCRIPTION_MAX} characters`)
-      .nullable()
-      .optional(),
+    description: z.string().trim().max(RULE_DESCRIPTION_MAX, `Descriptions are at most ${RULE_DESCRIPTION_MAX} characters`).nullable().optional(),
     frequency: z.enum(FREQUENCIES, { error: 'Frequency is required' }),
     ruleType: z.enum(RULE_TYPES, { error: `Rule type must be one of: ${RULE_TYPES.join(', ')}` }),
     newRuleType: z.enum(NEW_RULE_TYPES).nullable().optional(),
@@ -142,7 +137,10 @@ export const ruleInputSchema = z
         fixable: z.boolean().optional(),
       })
       .default({}),
-    lookup: z.object({ target: z.number().finite('A target must be a finite number').gt(0, 'A target must be above 0').nullable().optional() }).nullable().optional(),
+    lookup: z
+      .object({ target: z.number().finite('A target must be a finite number').gt(0, 'A target must be above 0').nullable().optional() })
+      .nullable()
+      .optional(),
     af1800Id: z.number().int().min(1).nullable().optional(),
     isBoolean: z.boolean().optional(),
     area: z.string().max(30).nullable().default('internal'),

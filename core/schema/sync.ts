@@ -71,10 +71,7 @@ export type PushMutation = z.infer<typeof pushMutationSchema>;
 
 export const pushBodySchema = z.object({
   clientId: entityId,
-  mutations: z
-    .array(pushMutationSchema)
-    .min(1, 'Send at least one mutation')
-    .max(PUSH_BATCH_MAX, `Send at most ${PUSH_BATCH_MAX} mutations per batch`),
+  mutations: z.array(pushMutationSchema).min(1, 'Send at least one mutation').max(PUSH_BATCH_MAX, `Send at most ${PUSH_BATCH_MAX} mutations per batch`),
 });
 export type PushBody = z.infer<typeof pushBodySchema>;
 

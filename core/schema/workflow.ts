@@ -74,24 +74,20 @@ export type WorkflowWithRules = z.infer<typeof workflowWithRulesSchema>;
 export const vehicleWorkflowSchema = z.object({
   version: z.number().int(),
   workflowId: workflowIdSchema,
-  rules: z.array(
-    z.object({ ruleId: z.string(), title: z.string(), af1800Id: z.number().int().nullable(), isBoolean: z.boolean() }),
-  ),
+  rules: z.array(z.object({ ruleId: z.string(), title: z.string(), af1800Id: z.number().int().nullable(), isBoolean: z.boolean() })),
 });
 export type VehicleWorkflow = z.infer<typeof vehicleWorkflowSchema>;
 
-const workflowRulesInput = z
-  .array(ruleInputSchema)
-  .superRefine((rules, ctx) => {
-    const kept = rules.filter((r) => !r.isRemoved);
-    if (kept.length === 0) ctx.addIssue({ code: 'custom', message: 'At least one rule must not be removed' });
-    const seen = new Set<string>();
-    kept.forEach((rule) => {
-      const key = rule.title.trim().toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `Rule title "${rule.title}" is used twice` });
-      seen.add(key);
-    });
+const workflowRulesInput = z.array(ruleInputSchema).superRefine((rules, ctx) => {
+  const kept = rules.filter((r) => !r.isRemoved);
+  if (kept.length === 0) ctx.addIssue({ code: 'custom', message: 'At least one rule must not be removed' });
+  const seen = new Set<string>();
+  kept.forEach((rule) => {
+    const key = rule.title.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `Rule title "${rule.title}" is used twice` });
+    seen.add(key);
   });
+});
 
 /** Save As: a new workflow, optionally assigned to vehicles at once. */
 export const createWorkflowBodySchema = z.object({

@@ -5,9 +5,7 @@ import { roleRequiresSection } from '../../core/schema/user.ts';
 import type { Principal } from './principal.ts';
 
 /** Who may call a route. `website` means a role that may use the website: any role but inspector. */
-export type Access =
-  | { public: true }
-  | { website?: boolean; roles?: readonly Role[]; admin?: boolean; public?: false };
+export type Access = { public: true } | { website?: boolean; roles?: readonly Role[]; admin?: boolean; public?: false };
 
 export const ANY_SIGNED_IN: Access = {};
 export const WEBSITE: Access = { website: true };

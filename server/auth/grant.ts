@@ -17,13 +17,7 @@ export async function grantIsLive(db: Db, grantId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: oidcPayloads.id })
     .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.model, 'Grant'),
-        eq(oidcPayloads.id, grantId),
-        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
-      ),
-    )
+    .where(and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId), or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date()))))
     .limit(1);
   return row !== undefined;
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { listenWithReconnect } from './listen.ts';
 
@@ -82,10 +81,3 @@ async function openPostgres(url: string): Promise<Database> {
   };
   return { db: typed as unknown as Db, kind: 'postgres', pgListen, close };
 }
-
-/** `count(*)` arrives as a number from PGlite and as a string from pg. */
-export function toCount(value: unknown): number {
-  return typeof value === 'number' ? value : Number.parseInt(String(value ?? 0), 10);
-}
-
-export const countAll = sql<number>`count(*)`;

@@ -29,7 +29,7 @@ export interface WriteHooks<E> {
 }
 
 /** Takes the organization's next revision; the row lock orders writers, so revisions are commit-ordered. */
-export async function nextRevision(tx: Tx, orgId: string): Promise<number> {
+async function nextRevision(tx: Tx, orgId: string): Promise<number> {
   const [row] = await tx
     .insert(orgClocks)
     // A clock made after the server started gets an epoch of its own (see org_clocks.epoch).

@@ -84,7 +84,10 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const message = (error.code && FRAMEWORK_MESSAGES[error.code]) || 'The request could not be routed';
   // The router has no route context here: the body goes out as text, already JSON.
-  void reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(errorBody(message)));
+  void reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(message)));
 }
 
 /**
@@ -101,7 +104,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         : [400, 'The request is not valid HTTP'];
   const body = JSON.stringify(errorBody(message));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -1,5 +1,5 @@
-import { coreSyncTables } from '../sync/core-tables.ts';
 import { entitySyncTables } from '../sync/entity-tables.ts';
+import { organizationSyncTables } from '../sync/organization-tables.ts';
 import type { SyncTable } from '../sync/sync-table.ts';
 import type { ServerModule } from './module.ts';
 import { notesModule } from './notes/routes.ts';
@@ -9,7 +9,7 @@ import { washesModule } from './washes/routes.ts';
 export const MODULES: readonly ServerModule[] = [notesModule, washesModule];
 
 /** Every feed of the sync pull: the organization tables, the entity feeds and the modules' feeds. */
-export const syncTables: readonly SyncTable[] = [...coreSyncTables, ...entitySyncTables, ...MODULES.flatMap((m) => m.feeds ?? [])];
+export const syncTables: readonly SyncTable[] = [...organizationSyncTables, ...entitySyncTables, ...MODULES.flatMap((m) => m.feeds ?? [])];
 
 const names = new Set(syncTables.map((t) => t.name));
 if (names.size !== syncTables.length) throw new Error('two sync tables share a feed name');

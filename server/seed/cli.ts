@@ -104,7 +104,9 @@ async function main(argv: string[]): Promise<number> {
     const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     const [existing] = await database.db.select({ id: organizations.id }).from(organizations).limit(1);
     if (existing && !args.force) {
-      console.error(`The database (${where}) already has data: nothing was written.\nUse --force to add the organizations beside it, or point DATA_DIR or DATABASE_URL at an empty database.`);
+      console.error(
+        `The database (${where}) already has data: nothing was written.\nUse --force to add the organizations beside it, or point DATA_DIR or DATABASE_URL at an empty database.`,
+      );
       return 1;
     }
     const options: SeedOptions = existing ? { ...args.options, firstOrg: await nextOrgNumber(database) } : args.options;

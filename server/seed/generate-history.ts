@@ -15,9 +15,7 @@ const DISREGARDED_CHANCE = 0.015;
 
 /** What goes wrong at one inspection. */
 type Trouble =
-  | { kind: 'breakdown'; rules: RuleDefinition[] }
-  | { kind: 'repair'; rule: RuleDefinition; endDay: number }
-  | { kind: 'fixed' | 'disregard'; rule: RuleDefinition };
+  { kind: 'breakdown'; rules: RuleDefinition[] } | { kind: 'repair'; rule: RuleDefinition; endDay: number } | { kind: 'fixed' | 'disregard'; rule: RuleDefinition };
 
 /**
  * The vehicle day by day: driven, inspected most days (WRM vehicles weekly; none on TDY, while
@@ -76,10 +74,26 @@ export function simulateHistory(ctx: OrgContext, plan: VehiclePlan, cycles: Code
     if (trouble?.kind === 'breakdown') breakDown(sim, inspection, day, trouble.rules, reported);
     else if (trouble?.kind === 'repair') repair(sim, inspection, day, trouble.rule, trouble.endDay, reported);
     else if (trouble?.kind === 'fixed') {
-      writeDiscrepancy(ctx, rng, plan, inspection, { rule: trouble.rule, code: cycles.next('fixed'), reportDate: completion, workOrder: false, actualCompletionDate: completion, validFrom: completion, numFixed: 1 });
+      writeDiscrepancy(ctx, rng, plan, inspection, {
+        rule: trouble.rule,
+        code: cycles.next('fixed'),
+        reportDate: completion,
+        workOrder: false,
+        actualCompletionDate: completion,
+        validFrom: completion,
+        numFixed: 1,
+      });
     } else if (trouble?.kind === 'disregard') {
       const validFrom = withinHistory(ctx, addMinutes(completion, rng.int(60, 300)));
-      writeDiscrepancy(ctx, rng, plan, inspection, { rule: trouble.rule, code: cycles.next('disregarded'), disregard: true, reportDate: reported, workOrder: false, validFrom, numFixed: 0 });
+      writeDiscrepancy(ctx, rng, plan, inspection, {
+        rule: trouble.rule,
+        code: cycles.next('disregarded'),
+        disregard: true,
+        reportDate: reported,
+        workOrder: false,
+        validFrom,
+        numFixed: 0,
+      });
     }
   }
   return sim.history;

@@ -47,8 +47,7 @@ export function failureText(rule: RuleDefinition, value: ResultValue): string {
 }
 
 /** A template rule of the AF1800's page 3 items (36 to 39), which carry a check box and remarks. */
-export const isPage3Item = (r: RuleDefinition) =>
-  r.newRuleType === 'MISSING_AF_1800' && (AF1800_PAGE3_ITEMS as readonly number[]).includes(af1800ItemOf(r) ?? 0);
+export const isPage3Item = (r: RuleDefinition) => r.newRuleType === 'MISSING_AF_1800' && (AF1800_PAGE3_ITEMS as readonly number[]).includes(af1800ItemOf(r) ?? 0);
 
 /** Half of the remarks go to the page 3 items when they are asked: those items exist to carry remarks. */
 function pickNoteRule(rng: Rng, notable: readonly RuleDefinition[]): RuleDefinition {
@@ -79,7 +78,13 @@ const RESULT_TYPE: Record<RuleDefinition['ruleType'], ResultType> = { passFail: 
 function answer(rng: Rng, rule: RuleDefinition, passing: boolean, odometer: { miles: number; hours: number }): ResultValue {
   if (rule.ruleId === MILES_RULE_ID) return odometer.miles;
   if (rule.ruleId === HOURS_RULE_ID) return odometer.hours;
-  if (rule.ruleId === FUEL_RULE_ID) return rng.weighted([[1, 1], [2, 3], [3, 4], [4, 5]]);
+  if (rule.ruleId === FUEL_RULE_ID)
+    return rng.weighted([
+      [1, 1],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+    ]);
   const { absMin, absMax, threshold, target } = rule.fields;
   switch (rule.ruleType) {
     case 'passFail':
@@ -115,7 +120,13 @@ export function writeInspection(
   dayShift = false,
 ): InspectionRecord {
   const inspector = person(ctx, 'inspector');
-  const shift = dayShift ? 1 : rng.weighted([[1, 7], [2, 2], [3, 1]] as const);
+  const shift = dayShift
+    ? 1
+    : rng.weighted([
+        [1, 7],
+        [2, 2],
+        [3, 1],
+      ] as const);
   const start = at(ctx, day, SHIFT_START_HOURS[shift] + rng.float(0.1, shift === 3 ? 1.4 : 3));
   const durationSeconds = rng.int(180, 1200);
   const completion = new Date(start.getTime() + durationSeconds * 1000);

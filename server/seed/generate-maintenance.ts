@@ -87,7 +87,10 @@ export function seedMaintenance(ctx: OrgContext, plan: VehiclePlan, lastDay: Las
     tables.scheduledMx.push({ id: rng.id(), ...base(v), mxType });
     if (v.completionDate) liveEvent(ctx, rng.id(), plan, 'mx', v.completionDate, mxLead.id, { mxType });
   }
-  for (const [kind, interval] of [['lti', 90], ['pmi', 180]] as const) {
+  for (const [kind, interval] of [
+    ['lti', 90],
+    ['pmi', 180],
+  ] as const) {
     for (const v of planned(interval, lastDay[kind] ?? false)) {
       const passed = v.completed ? rng.chance(0.88) : null;
       const notes = passed === false ? rng.pick(VISIT_NOTES_FAILED) : passed ? rng.pick([null, 'No defects noted', 'Passed, tires at 60 percent']) : null;

@@ -38,7 +38,13 @@ function seedWaivers(ctx: OrgContext, rng: Rng, plan: VehiclePlan, history: Vehi
     waivers.push({
       ruleId: rule.ruleId,
       type: forced?.type ?? (rng.chance(0.25) ? 'fatal' : 'warning'),
-      status: forced?.status ?? rng.weighted([['open', 5], ['fixed', 3], ['closed', 2]] as const),
+      status:
+        forced?.status ??
+        rng.weighted([
+          ['open', 5],
+          ['fixed', 3],
+          ['closed', 2],
+        ] as const),
       created: at(ctx, rng.int(-120, ctx.days - 1), rng.float(8, 16)),
     });
   }
@@ -62,7 +68,16 @@ function seedWaivers(ctx: OrgContext, rng: Rng, plan: VehiclePlan, history: Vehi
     if (rng.chance(0.3)) {
       const filename = `waiver_${rng.digits(4)}.png`;
       const file = storeFile(ctx, rng, 'photo', filename, lead.id, w.created);
-      ctx.tables.waiverPictures.push({ id: rng.id(), orgId: ctx.orgId, waiverId: id, fileId: file.id, filename, annotation: 'Item as waivered', createdAt: w.created, updatedAt: w.created });
+      ctx.tables.waiverPictures.push({
+        id: rng.id(),
+        orgId: ctx.orgId,
+        waiverId: id,
+        fileId: file.id,
+        filename,
+        annotation: 'Item as waivered',
+        createdAt: w.created,
+        updatedAt: w.created,
+      });
     }
   }
   if (waivers.length > 0 && rng.chance(0.6)) {
@@ -101,7 +116,17 @@ function seedNotes(ctx: OrgContext, rng: Rng, plan: VehiclePlan, onLastDay: bool
     const author = rng.pick(authors);
     const id = rng.id();
     const note = rng.pick(VEHICLE_NOTES);
-    ctx.tables.notes.push({ id, orgId: ctx.orgId, vehicleId: plan.id, regNumber: plan.regNumber, note, userId: author.id, userName: author.name, createdAt: time, updatedAt: time });
+    ctx.tables.notes.push({
+      id,
+      orgId: ctx.orgId,
+      vehicleId: plan.id,
+      regNumber: plan.regNumber,
+      note,
+      userId: author.id,
+      userName: author.name,
+      createdAt: time,
+      updatedAt: time,
+    });
     liveEvent(ctx, rng.id(), plan, 'note', time, author.id, { note });
   }
 }
@@ -110,7 +135,10 @@ function seedDocuments(ctx: OrgContext, rng: Rng, plan: VehiclePlan, forced: boo
   if (!rng.chance(0.25) && !forced) return;
   const vco = person(ctx, 'vco');
   for (const doc of rng.shuffle(DOCUMENTS).slice(0, rng.int(1, 2))) {
-    const created = plan.inServiceDay === null ? at(ctx, rng.int(-200, ctx.days - 1), rng.float(8, 16)) : later(at(ctx, rng.int(plan.inServiceDay, ctx.days - 1), rng.float(8, 16)), plan.created);
+    const created =
+      plan.inServiceDay === null
+        ? at(ctx, rng.int(-200, ctx.days - 1), rng.float(8, 16))
+        : later(at(ctx, rng.int(plan.inServiceDay, ctx.days - 1), rng.float(8, 16)), plan.created);
     const file = storeFile(ctx, rng, doc.kind === 'pdf' ? 'document' : 'photo', doc.filename, vco.id, created);
     ctx.tables.documents.push({
       id: rng.id(),

@@ -55,7 +55,14 @@ const LIBRARY: readonly (RuleSpec & { key: string })[] = [
     af1800Id: 37,
     fixable: false,
   },
-  { key: 'nozzles', title: 'Spray nozzles and boom', description: 'Nozzles clear, boom moves through full range', ruleType: 'passFail', frequency: 'weekly', af1800Id: 37 },
+  {
+    key: 'nozzles',
+    title: 'Spray nozzles and boom',
+    description: 'Nozzles clear, boom moves through full range',
+    ruleType: 'passFail',
+    frequency: 'weekly',
+    af1800Id: 37,
+  },
   { key: 'beacon', title: 'Amber beacon light', ruleType: 'passFail', af1800Id: 20 },
   {
     key: 'chocks',
@@ -93,8 +100,7 @@ export function seedWorkflows(ctx: OrgContext): Workflows {
   };
   const typed = (spec: RuleSpec): RuleDefinition => rule(rng.id(), spec, spec.ruleType === 'passFail' ? 'PASS_FAIL' : 'NUMERIC_INPUT');
 
-  const make = (title: string, rules: RuleDefinition[], options: { template?: boolean; active?: boolean } = {}) =>
-    addWorkflow(ctx, rng, title, rules, options);
+  const make = (title: string, rules: RuleDefinition[], options: { template?: boolean; active?: boolean } = {}) => addWorkflow(ctx, rng, title, rules, options);
 
   const byKey: Record<WorkflowKey, WorkflowPlan> = {
     af1800Hours: make(AF1800_TEMPLATE_TITLES.hours, af1800TemplateRules('hours'), { template: true }),
@@ -106,7 +112,13 @@ export function seedWorkflows(ctx: OrgContext): Workflows {
       fromLibrary('forks'),
       fromLibrary('hydraulic'),
       typed({ title: 'Overhead guard and load backrest', ruleType: 'passFail', frequency: 'weekly', af1800Id: 37 }),
-      typed({ title: 'LP tank level', ruleType: 'threshold', fields: { absMin: 0, absMax: 100, threshold: 25, units: '%', fixable: false }, isBoolean: false, fixable: false }),
+      typed({
+        title: 'LP tank level',
+        ruleType: 'threshold',
+        fields: { absMin: 0, absMax: 100, threshold: 25, units: '%', fixable: false },
+        isBoolean: false,
+        fixable: false,
+      }),
     ]),
     deicer: make('Deicer Seasonal', [
       MILES_RULE,
@@ -114,7 +126,13 @@ export function seedWorkflows(ctx: OrgContext): Workflows {
       ...items(15, 2, 5, 20, 33),
       fromLibrary('glycol'),
       fromLibrary('nozzles'),
-      typed({ title: 'Fluid tank level', ruleType: 'threshold', fields: { absMin: 0, absMax: 2200, threshold: 500, units: 'gal', fixable: false }, isBoolean: false, fixable: false }),
+      typed({
+        title: 'Fluid tank level',
+        ruleType: 'threshold',
+        fields: { absMin: 0, absMax: 2200, threshold: 500, units: 'gal', fixable: false },
+        isBoolean: false,
+        fixable: false,
+      }),
       typed({ title: 'Safety cones on board', ruleType: 'counter', fields: { absMin: 0, absMax: 6, target: 4, units: 'cones', fixable: true }, isBoolean: false }),
       typed({ title: 'Boom emergency lowering', ruleType: 'passFail', frequency: 'monthly', af1800Id: 37 }),
       typed({ title: 'Heater burner test', ruleType: 'passFail', frequency: 'quarterly', af1800Id: 37 }),
@@ -162,7 +180,16 @@ function addWorkflow(ctx: OrgContext, rng: Rng, title: string, rules: RuleDefini
     updatedAt: modified,
   });
   rules.forEach((r, position) => {
-    ctx.tables.workflowRules.push({ id: rng.id(), orgId: ctx.orgId, workflowId: id, position, ...r, fields: { ...r.fields }, createdAt: modified, updatedAt: modified });
+    ctx.tables.workflowRules.push({
+      id: rng.id(),
+      orgId: ctx.orgId,
+      workflowId: id,
+      position,
+      ...r,
+      fields: { ...r.fields },
+      createdAt: modified,
+      updatedAt: modified,
+    });
   });
   return { id, version, title, rules };
 }

@@ -42,7 +42,14 @@ describe('generateSeed', () => {
     for (const v of t.vehicles) {
       expect(isValidRegNumber(v.regNumber)).toBe(true);
       const m = [...management.get(v.id)!].sort((a, b) => a.validFrom.getTime() - b.validFrom.getTime()).at(-1)!;
-      expect([m.sectionId, m.workflowId, m.vehicleType, m.wrm, m.eolDate, m.validFrom]).toEqual([v.sectionId, v.workflowId, v.vehicleType, v.wrm, v.eolDate, v.managementValidFrom]);
+      expect([m.sectionId, m.workflowId, m.vehicleType, m.wrm, m.eolDate, m.validFrom]).toEqual([
+        v.sectionId,
+        v.workflowId,
+        v.vehicleType,
+        v.wrm,
+        v.eolDate,
+        v.managementValidFrom,
+      ]);
       const history = statuses.get(v.id)!;
       history.slice(1).forEach((s, i) => expect(s.validFrom.getTime()).toBeGreaterThan(history[i]!.validFrom.getTime()));
       const s = history.at(-1)!;
@@ -62,7 +69,10 @@ describe('generateSeed', () => {
       sorted.forEach((inspection, i) => {
         const before = sorted[i - 1];
         if (before) expect((inspection.miles ?? 0) >= (before.miles ?? 0) && (inspection.hours ?? 0) >= (before.hours ?? 0)).toBe(true);
-        const status = statuses.get(vehicleId)!.filter((s) => s.validFrom <= inspection.inspectionDate).at(-1)!.status;
+        const status = statuses
+          .get(vehicleId)!
+          .filter((s) => s.validFrom <= inspection.inspectionDate)
+          .at(-1)!.status;
         expect(['valid', 'warning']).toContain(status);
         if (v.decommissionDate) expect(inspection.inspectionDate.getTime()).toBeLessThan(v.decommissionDate.getTime());
         const day = inspection.inspectionDate.toISOString().slice(0, 10);

@@ -82,9 +82,7 @@ function generateOrganization(ctx: OrgContext, vehicleCount: number): void {
   active.slice(0, SHOWCASE_WAIVERS.length).forEach((p, i) => showcase.set(p, { waiver: SHOWCASE_WAIVERS[i], document: i === 0, noteOnLastDay: i === 0 }));
   // A vehicle that stays FMC ends the history with a page 3 item fixed on the spot, so the AF1800 of
   // that month shows a checked page 3 item (docs/af1800-form-data.md).
-  const page3Showcase = active.find(
-    (p) => p !== breaksDown && p.finalStatus === 'valid' && !onTdy(p, ctx.days - 1) && p.workflow.rules.some(isPage3Item),
-  );
+  const page3Showcase = active.find((p) => p !== breaksDown && p.finalStatus === 'valid' && !onTdy(p, ctx.days - 1) && p.workflow.rules.some(isPage3Item));
   const cycles = new CodeCycles();
   for (const plan of plans) {
     seedManagement(ctx, plan, workflows);
@@ -103,8 +101,7 @@ function generateOrganization(ctx: OrgContext, vehicleCount: number): void {
  * revision order follow time (each table keeps the order of its own rows otherwise).
  */
 function sortByTime(tables: SeedData['tables']): void {
-  const byCreated = (a: { createdAt?: Date | undefined }, b: { createdAt?: Date | undefined }) =>
-    (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0);
+  const byCreated = (a: { createdAt?: Date | undefined }, b: { createdAt?: Date | undefined }) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0);
   const timed: SeedTableName[] = ['inspections', 'inspectionResults', 'inspectionPictures', 'discrepancies', 'discrepancyPictures', 'notes', 'liveEvents'];
   for (const name of timed) (tables[name] as { createdAt?: Date | undefined }[]).sort(byCreated);
 }

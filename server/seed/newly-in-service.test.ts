@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deriveFleetRows, type FleetSources } from '../../core/rules/fleet-row.ts';
 import type { FleetRow } from '../../core/schema/fleet.ts';
-import { userToRow } from '../sync/core-tables.ts';
-import { inspectionToApi, vehicleToApi, workflowToApi, type RowOf } from '../sync/entity-to-api.ts';
-import { discrepancyToApi, ltiToApi, pmiToApi, scheduledMxToApi, tdyToApi, waiverToApi } from '../sync/record-to-api.ts';
+import { userToRow } from '../sync/presenters/organization-presenters.ts';
+import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
+import { inspectionToApi, vehicleToApi, workflowToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { discrepancyToApi, ltiToApi, pmiToApi, scheduledMxToApi, tdyToApi, waiverToApi } from '../sync/presenters/vehicle-record-presenters.ts';
 import { noteToApi } from '../modules/notes/presenter.ts';
 import { generateSeed } from './generate.ts';
 import { DEFAULT_SEED } from './seed-if-empty.ts';
@@ -73,8 +74,20 @@ describe.each(data.organizations.map((o) => [o.slug, o.orgId] as const))('the de
       expect(vehicle.decommissionDate).toBeNull();
       const own = <T extends { vehicleId: string }>(list: T[]) => list.filter((r) => r.vehicleId === vehicleId);
       // Nothing about the vehicle is older than the vehicle.
-      for (const name of ['vehicleManagement', 'vehicleStatuses', 'inspections', 'discrepancies', 'tdys', 'waivers', 'notes', 'documents', 'washes', 'liveEvents'] as const) {
-        for (const r of own(tables[name] as { vehicleId: string; createdAt?: Date | undefined }[])) expect(r.createdAt!.getTime(), `${vehicle.regNumber} ${name}`).toBeGreaterThanOrEqual(created);
+      for (const name of [
+        'vehicleManagement',
+        'vehicleStatuses',
+        'inspections',
+        'discrepancies',
+        'tdys',
+        'waivers',
+        'notes',
+        'documents',
+        'washes',
+        'liveEvents',
+      ] as const) {
+        for (const r of own(tables[name] as { vehicleId: string; createdAt?: Date | undefined }[]))
+          expect(r.createdAt!.getTime(), `${vehicle.regNumber} ${name}`).toBeGreaterThanOrEqual(created);
       }
       const inspections = own(tables.inspections);
       expect(inspections.length).toBeGreaterThanOrEqual(10);

@@ -81,12 +81,7 @@ export function tinyPng(size: number, from: [number, number, number], to: [numbe
   const len = data.length;
   const zlib = new Uint8Array([0x78, 0x01, 0x01, len & 0xff, len >>> 8, ~len & 0xff, (~len >>> 8) & 0xff, ...data, ...u32(adler32(data))]);
   const header = new Uint8Array([...u32(size), ...u32(size), 8, 2, 0, 0, 0]);
-  return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
-    ...chunk('IHDR', header),
-    ...chunk('IDAT', zlib),
-    ...chunk('IEND', new Uint8Array()),
-  ]);
+  return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', header), ...chunk('IDAT', zlib), ...chunk('IEND', new Uint8Array())]);
 }
 
 export const PLACEHOLDERS = {

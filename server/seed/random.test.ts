@@ -33,7 +33,12 @@ describe('Rng', () => {
 
   it('picks by weight and shuffles without losing items', () => {
     const rng = createRng(3);
-    const picks = Array.from({ length: 1000 }, () => rng.weighted([['a', 9], ['b', 1]] as const));
+    const picks = Array.from({ length: 1000 }, () =>
+      rng.weighted([
+        ['a', 9],
+        ['b', 1],
+      ] as const),
+    );
     expect(picks.filter((p) => p === 'a').length).toBeGreaterThan(800);
     expect(rng.shuffle([1, 2, 3, 4, 5]).sort()).toEqual([1, 2, 3, 4, 5]);
   });

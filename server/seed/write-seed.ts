@@ -105,7 +105,10 @@ async function writeBlobs(dir: string, blobs: readonly SeedBlob[]): Promise<void
   await fs.mkdir(dir, { recursive: true });
   for (const blob of blobs) {
     const target = path.join(dir, blob.sha256);
-    const exists = await fs.stat(target).then((s) => s.size === blob.bytes.length, () => false);
+    const exists = await fs.stat(target).then(
+      (s) => s.size === blob.bytes.length,
+      () => false,
+    );
     if (exists) continue;
     const temp = `${target}.${process.pid}.tmp`;
     await fs.writeFile(temp, blob.bytes);

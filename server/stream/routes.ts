@@ -17,9 +17,7 @@ export const ACCESS_CHANGED_CLOSE = 1008;
 const eventsQuery = z.object({ ticket: z.string().min(1).max(200) });
 
 export function registerStreamRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, { method: 'GET', url: '/stream/ticket', access: WEBSITE }, async ({ principal }) =>
-    issueTicket(ctx.db, principal.userId, principal.orgId, principal),
-  );
+  route(app, { method: 'GET', url: '/stream/ticket', access: WEBSITE }, async ({ principal }) => issueTicket(ctx.db, principal.userId, principal.orgId, principal));
 
   const embedded = !ctx.config.oidcIssuer;
   const sessions = new StreamSessions();

@@ -33,7 +33,10 @@ export async function issueTicket(db: Db, userId: string, orgId: string, access:
 
 /** Takes a ticket: it is deleted whatever happens, so it can never be used twice. */
 export async function redeemTicket(db: Db, ticket: string): Promise<{ userId: string; orgId: string; access: string } | undefined> {
-  const [row] = await db.delete(streamTickets).where(eq(streamTickets.ticketHash, hash(ticket))).returning();
+  const [row] = await db
+    .delete(streamTickets)
+    .where(eq(streamTickets.ticketHash, hash(ticket)))
+    .returning();
   if (!row || row.expiresAt.getTime() < Date.now()) return undefined;
   return { userId: row.userId, orgId: row.orgId, access: ticket.slice(ticket.lastIndexOf('.') + 1) };
 }

@@ -3,7 +3,13 @@ import { cursorStands, type ClockState } from './cursor-check.ts';
 import type { Cursor } from './cursor.ts';
 
 const clock: ClockState = { rev: 100, horizonRev: 10, epoch: 'now', epochRev: 80 };
-const at = (epoch: string | null, rev: number, mid = false, horizon: number | null = null): Cursor => ({ epoch, horizon, rev, table: mid ? 'users' : null, id: mid ? 'a' : null });
+const at = (epoch: string | null, rev: number, mid = false, horizon: number | null = null): Cursor => ({
+  epoch,
+  horizon,
+  rev,
+  table: mid ? 'users' : null,
+  id: mid ? 'a' : null,
+});
 
 describe('cursorStands', () => {
   it('lets a first pull through whatever the clock', () => {

@@ -3,10 +3,10 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityFeedSchemas } from '../../core/schema/entity-feeds.ts';
 import { syncTables } from '../modules/index.ts';
-import { coreSyncTables } from './core-tables.ts';
+import { organizationSyncTables } from './organization-tables.ts';
 
 /** The entity feeds, wherever they are registered (server/sync/entity-tables.ts or a module). */
-const entitySyncTables = syncTables.filter((t) => !coreSyncTables.includes(t));
+const entitySyncTables = syncTables.filter((t) => !organizationSyncTables.includes(t));
 
 /**
  * Sample rows are built from each table's columns: every column filled ("full") or every nullable

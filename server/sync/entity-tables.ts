@@ -3,8 +3,8 @@ import * as s from '../db/schema/index.ts';
 import { inspectionDetailMirrorStart } from '../../core/schema/inspection.ts';
 import { LIVE_EVENT_FEED_WINDOW_MS } from '../../core/schema/live-event.ts';
 import type { SyncTable } from './sync-table.ts';
-import * as e from './entity-to-api.ts';
-import * as r from './record-to-api.ts';
+import * as e from './presenters/vehicle-and-inspection-presenters.ts';
+import * as r from './presenters/vehicle-record-presenters.ts';
 
 /**
  * Inspection details (results, pictures) of inspections performed before the previous month are not

@@ -3,8 +3,7 @@ import { errorBody, zodErrorBody } from '../http/errors.ts';
 import { findTextFault, textFaultMessage } from '../http/text-check.ts';
 
 export type CheckedMutation =
-  | { ok: true; mutation: PushMutation; url: string }
-  | { ok: false; response: { errorMessage: string; errors: { message: string; path?: string[] }[] } };
+  { ok: true; mutation: PushMutation; url: string } | { ok: false; response: { errorMessage: string; errors: { message: string; path?: string[] }[] } };
 
 const BASE = 'http://mutation.invalid';
 const SYNC_API = /^\/data\/v1\/sync\//i;

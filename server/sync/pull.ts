@@ -89,13 +89,6 @@ async function ackedMutations(tx: Tx, p: Principal, clientId: string, from: Feed
   const rows = await tx
     .select({ id: syncMutations.mutationId })
     .from(syncMutations)
-    .where(
-      and(
-        eq(syncMutations.userId, p.userId),
-        eq(syncMutations.clientId, clientId),
-        gt(syncMutations.rev, fromRev),
-        sql`${syncMutations.rev} <= ${toRev}`,
-      ),
-    );
+    .where(and(eq(syncMutations.userId, p.userId), eq(syncMutations.clientId, clientId), gt(syncMutations.rev, fromRev), sql`${syncMutations.rev} <= ${toRev}`));
   return rows.map((r) => r.id);
 }

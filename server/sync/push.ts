@@ -9,7 +9,6 @@ import type { MutationResult, PushEnvelope } from '../../core/schema/sync.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkMutation } from './mutation-check.ts';
 
-
 /** A route's answer that says nothing about the mutation itself: the batch stops, nothing is recorded. */
 type Stop = { stop: 'unauthorized'; message: string | undefined } | { stop: 'transient' };
 
@@ -68,11 +67,14 @@ export function storable(response: unknown): unknown {
 /** A refusal is recorded like any outcome, so the retry of a batch answers it the same way. */
 async function refuse(db: Db, p: Principal, clientId: string, id: string, status: number, response: unknown): Promise<MutationResult> {
   const stored = storable(response);
-  await db
-    .insert(syncMutations)
-    .values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status, response: stored })
-    .onConflictDoNothing();
-  return { id, status: 'rejected', httpStatus: status, message: messageOf(stored) ?? `Refused with status ${status}`, ...(stored !== null ? { response: stored } : {}) };
+  await db.insert(syncMutations).values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status, response: stored }).onConflictDoNothing();
+  return {
+    id,
+    status: 'rejected',
+    httpStatus: status,
+    message: messageOf(stored) ?? `Refused with status ${status}`,
+    ...(stored !== null ? { response: stored } : {}),
+  };
 }
 
 /** Mutations in `seq` order; one without a usable `seq` is answered first (it is rejected, so applies nothing). */

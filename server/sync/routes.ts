@@ -12,17 +12,13 @@ export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void 
     pull(ctx.db, ctx.syncTables, principal, query),
   );
 
-  route(
-    app,
-    { method: 'POST', url: '/data/v1/sync/push', access: WEBSITE, body: pushEnvelopeSchema, envelope: true },
-    async ({ principal, body, request }) => {
-      if (app.identities.isLent(request)) throw badRequest('A mutation cannot call the sync API itself');
-      const loan = app.identities.lend(await app.identities.of(request));
-      try {
-        return { results: await push(app, ctx.db, principal, loan.headers, body) };
-      } finally {
-        loan.release();
-      }
-    },
-  );
+  route(app, { method: 'POST', url: '/data/v1/sync/push', access: WEBSITE, body: pushEnvelopeSchema, envelope: true }, async ({ principal, body, request }) => {
+    if (app.identities.isLent(request)) throw badRequest('A mutation cannot call the sync API itself');
+    const loan = app.identities.lend(await app.identities.of(request));
+    try {
+      return { results: await push(app, ctx.db, principal, loan.headers, body) };
+    } finally {
+      loan.release();
+    }
+  });
 }

@@ -13,6 +13,11 @@ export interface SyncTable<R = any> {
 }
 
 /** The feed of a resource declared with a contract: its name comes from the contract, its rows from `toApi`. */
-export function resourceFeed<R>(contract: { feed: string }, table: PgTable, toApi: (row: R) => Record<string, unknown>, visibleTo?: SyncTable['visibleTo']): SyncTable<R> {
+export function resourceFeed<R>(
+  contract: { feed: string },
+  table: PgTable,
+  toApi: (row: R) => Record<string, unknown>,
+  visibleTo?: SyncTable['visibleTo'],
+): SyncTable<R> {
   return { name: contract.feed, table, toApi, ...(visibleTo ? { visibleTo } : {}) };
 }

@@ -16,13 +16,7 @@ export function FleetUpdateCard({ event, onDismiss }: FleetUpdateCardProps) {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Anchor
-              id={headingId}
-              component={Link}
-              to={`/Vehicle/${encodeURIComponent(event.regNumber)}`}
-              fw={700}
-              size="lg"
-            >
+            <Anchor id={headingId} component={Link} to={`/Vehicle/${encodeURIComponent(event.regNumber)}`} fw={700} size="lg">
               {event.regNumber}
             </Anchor>
             <Badge variant="light" size="sm">

@@ -14,8 +14,7 @@ export function MobileAppDialog({ opened, onClose }: MobileAppDialogProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title="Mobile App" size="md">
       <Text>
-        Inspections are performed in the Android app. Open the download on the Android device to install it, or
-        type this address into the device&apos;s browser:
+        Inspections are performed in the Android app. Open the download on the Android device to install it, or type this address into the device&apos;s browser:
       </Text>
       {/* Shown in full so it can be read out or typed on a device that cannot follow a link from here. */}
       <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>

@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { FleetUpdatesPanel } from './FleetUpdatesPanel.tsx';
 import {
@@ -12,6 +13,8 @@ import {
   WIDE_WINDOW_QUERY,
 } from './layout-constants.ts';
 import { DEFAULT_PRODUCT_NAME } from './product.ts';
+import { ScreenLoadError } from './ScreenLoadError.tsx';
+import { ScreenLoading } from './ScreenLoading.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SIDEBAR_ID } from './SidebarToggle.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -33,6 +36,7 @@ const MAIN_ID = 'main-content';
 export function Shell({ productName = DEFAULT_PRODUCT_NAME }: ShellProps) {
   const [sidebarCollapsed, toggleSidebar] = useRememberedToggle(SIDEBAR_STORAGE_KEY, NARROW_WINDOW_QUERY);
   const [updatesExpanded, toggleUpdates] = useRememberedToggle(FLEET_UPDATES_STORAGE_KEY, WIDE_WINDOW_QUERY);
+  const location = useLocation();
 
   return (
     <AppShell
@@ -46,7 +50,12 @@ export function Shell({ productName = DEFAULT_PRODUCT_NAME }: ShellProps) {
       </AppShell.Navbar>
       {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        <Outlet />
+        {/* Screens load lazily (routes.tsx): only the main area waits for a screen's chunk. */}
+        <ScreenLoadError resetKey={location.pathname}>
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenLoadError>
       </AppShell.Main>
       <AppShell.Aside aria-label="Fleet Updates" bg="gray.0">
         <FleetUpdatesPanel expanded={updatesExpanded} onToggle={toggleUpdates} />

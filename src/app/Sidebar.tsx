@@ -5,8 +5,7 @@ import { useSession } from '../auth/session-context.ts';
 import { useLiveQuery, useMirror } from '../sync/react.tsx';
 import { DEFAULT_PRODUCT_NAME } from './product.ts';
 import { LogoMark } from './LogoMark.tsx';
-import { APP_ROUTES } from './route-table.ts';
-import { routeIcon } from './route-icons.ts';
+import { APP_ROUTES, isSidebarRoute } from './routes.tsx';
 import { SidebarToggle } from './SidebarToggle.tsx';
 import { SyncIndicator } from './SyncIndicator.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -37,7 +36,7 @@ export function Sidebar({ productName = DEFAULT_PRODUCT_NAME, collapsed, onToggl
   const { user } = useSession();
   const { pathname } = useLocation();
   const orgName = useOrganizationName();
-  const links = APP_ROUTES.filter((route) => route.label && canOpenRoute(user, route.auth));
+  const links = APP_ROUTES.filter(isSidebarRoute).filter((route) => canOpenRoute(user, route.access));
 
   return (
     <>
@@ -69,7 +68,7 @@ export function Sidebar({ productName = DEFAULT_PRODUCT_NAME, collapsed, onToggl
       <AppShell.Section grow component={ScrollArea} px={collapsed ? 'xs' : 'sm'} py="sm">
         <Stack gap={4} align={collapsed ? 'center' : 'stretch'}>
           {links.map((route) => {
-            const Icon = routeIcon(route.path);
+            const Icon = route.icon;
             const active = isActive(route.path, pathname);
             return collapsed ? (
               <Tooltip key={route.path} label={route.label} position="right">

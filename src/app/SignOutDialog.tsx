@@ -50,8 +50,8 @@ export function SignOutDialog({ opened, onClose }: SignOutDialogProps) {
           </Alert>
         ) : (
           <Text size="sm" c="dimmed">
-            If you log out now, they stay on this device and are sent the next time you sign in here. A new user you added is the
-            exception: its password is kept only by this page, so add that user again.
+            If you log out now, they stay on this device and are sent the next time you sign in here. A new user you added is the exception: its password is kept
+            only by this page, so add that user again.
           </Text>
         )}
         <Group justify="flex-end" gap="sm">

@@ -67,9 +67,7 @@ export function UserMenu({ compact = false }: UserMenuProps) {
   return (
     <>
       <Menu position={compact ? 'right-end' : 'top-start'} width={220} withinPortal>
-        <Menu.Target>
-          {target}
-        </Menu.Target>
+        <Menu.Target>{target}</Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconUser size={20} aria-hidden />} onClick={() => setDialog('profile')}>
             Profile

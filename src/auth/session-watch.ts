@@ -43,9 +43,7 @@ export async function checkSession(deps: SessionCheckDeps, user: SessionUser): P
   if (!state.success) return 'unknown';
   const now = state.data;
   const sectionTaken = now.sectionId === null && roleRequiresSection(now.role);
-  return now.userId !== user.userId || now.orgId !== user.orgId || now.role !== user.role || now.isAdmin !== user.isAdmin || sectionTaken
-    ? 'changed'
-    : 'ok';
+  return now.userId !== user.userId || now.orgId !== user.orgId || now.role !== user.role || now.isAdmin !== user.isAdmin || sectionTaken ? 'changed' : 'ok';
 }
 
 export interface WatchOptions {

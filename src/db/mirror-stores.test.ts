@@ -7,9 +7,7 @@ import released from './mirror-stores.lock.json' with { type: 'json' };
 function declaredStores(): Record<string, string> {
   const db = new MirrorDb('mirror-stores-lock');
   const stores = Object.fromEntries(
-    db.tables
-      .map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src).sort()].join(', ')] as const)
-      .sort(([a], [b]) => a.localeCompare(b)),
+    db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src).sort()].join(', ')] as const).sort(([a], [b]) => a.localeCompare(b)),
   );
   db.close();
   return stores;

@@ -12,7 +12,7 @@ export interface OutboxEntry {
   seq?: number;
   /** 21-character nanoid; the server records (clientId, id) so a retry never applies twice. */
   id: string;
-  /** The mutator's name (src/sync/mutators). */
+  /** The mutator's name (the mutators are listed in src/data/mutators.ts). */
   name: string;
   /** The mutator's arguments, replayed on rebase (secret fields are never stored: see `held`). */
   args: unknown;

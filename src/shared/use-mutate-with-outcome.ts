@@ -20,7 +20,7 @@ export function useMutateWithOutcome(): <A>(mutator: Mutator<A>, args: A) => Pro
   const { online, signInRequired } = useSyncStatus();
   const reachable = online && !signInRequired;
   return useCallback(
-    async <A,>(mutator: Mutator<A>, args: A): Promise<MutationWithOutcome> => {
+    async <A>(mutator: Mutator<A>, args: A): Promise<MutationWithOutcome> => {
       const { id: mutationId } = await mutate(mutator, args);
       const outcome = await awaitOutcome(db, mutationId, { timeoutMs: reachable ? OUTCOME_WAIT_MS : 0 });
       return { mutationId, outcome, waited: reachable };

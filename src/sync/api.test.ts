@@ -5,7 +5,13 @@ import { ApiError, OfflineError, SignInRequiredError } from './errors.ts';
 function client(respond: (url: string, init: RequestInit) => Promise<Response>, token: string | null = 'tok') {
   const onForbidden = vi.fn();
   const fetch = vi.fn(respond);
-  const api = createApiClient({ baseUrl: 'https://api.test/', getAccessToken: async () => token, onForbidden, fetch: fetch as typeof globalThis.fetch, timeoutMs: 50 });
+  const api = createApiClient({
+    baseUrl: 'https://api.test/',
+    getAccessToken: async () => token,
+    onForbidden,
+    fetch: fetch as typeof globalThis.fetch,
+    timeoutMs: 50,
+  });
   return { api, onForbidden, fetch };
 }
 
@@ -57,8 +63,7 @@ describe('createApiClient', () => {
     const down = client(async () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(down.api.request('GET', '/x')).rejects.toBeInstanceOf(OfflineError);
     const hung = client(
-      (_url, init) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      (_url, init) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
     await expect(hung.api.request('GET', '/x')).rejects.toThrow('The server did not answer in time');
   });

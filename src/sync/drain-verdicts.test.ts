@@ -10,7 +10,17 @@ import { ctx } from './testing/fixtures.ts';
 const setup = drainDevice;
 
 const setting = (value: unknown) => ({ userId: 'u1', field: 'fleetDetailFilter' as const, value });
-const NEW_USER = { userId: 'u2', orgId: 'org1', firstName: 'Ty', lastName: 'Ro', email: 'ty@example.test', password: 'a long and unusual passphrase', role: 'dispatcher' as const, isAdmin: false, sectionId: 's1' };
+const NEW_USER = {
+  userId: 'u2',
+  orgId: 'org1',
+  firstName: 'Ty',
+  lastName: 'Ro',
+  email: 'ty@example.test',
+  password: 'a long and unusual passphrase',
+  role: 'dispatcher' as const,
+  isAdmin: false,
+  sectionId: 's1',
+};
 
 describe('verdicts per mutation', () => {
   it('narrows a batch the server refuses whole down to the entry at fault, ends it alone and sends the rest', async () => {
@@ -33,7 +43,8 @@ describe('verdicts per mutation', () => {
 
   it('caps a batch by bytes as well as by count', async () => {
     const { server, db, drain } = await setup({ maxBatchBytes: 2_000 });
-    for (let i = 0; i < 6; i++) await mutate(db, saveSetting, { userId: 'u1', field: i % 2 ? 'fleetDetailFilter' : 'userAdminFilter', value: 'x'.repeat(600) + i }, ctx);
+    for (let i = 0; i < 6; i++)
+      await mutate(db, saveSetting, { userId: 'u1', field: i % 2 ? 'fleetDetailFilter' : 'userAdminFilter', value: 'x'.repeat(600) + i }, ctx);
 
     await drain.wake();
 

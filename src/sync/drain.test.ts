@@ -45,7 +45,10 @@ describe('drain', () => {
     await drain.wake();
 
     expect(server.row('users', 'u1')).toMatchObject({ firstName: 'Bea' });
-    expect((await db.outbox.toArray()).map((e) => [e.state, e.rev])).toEqual([['sent', 2], ['sent', 3]]);
+    expect((await db.outbox.toArray()).map((e) => [e.state, e.rev])).toEqual([
+      ['sent', 2],
+      ['sent', 3],
+    ]);
     expect(onApplied).toHaveBeenCalled();
     await pull();
     expect(await db.outbox.count()).toBe(0);
@@ -90,7 +93,17 @@ describe('drain', () => {
       message: warning,
       response: { errorMessage: warning, errors: [{ message: warning }, { message: 'Add another word or two.' }] },
     });
-    const args = { userId: 'u2', orgId: 'org1', firstName: 'Ty', lastName: 'Ro', email: 'ty@example.test', password: 'password1', role: 'dispatcher' as const, isAdmin: false, sectionId: 's1' };
+    const args = {
+      userId: 'u2',
+      orgId: 'org1',
+      firstName: 'Ty',
+      lastName: 'Ro',
+      email: 'ty@example.test',
+      password: 'password1',
+      role: 'dispatcher' as const,
+      isAdmin: false,
+      sectionId: 's1',
+    };
     await mutate(db, createUser, args, ctx);
 
     await drain.wake();

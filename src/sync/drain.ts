@@ -132,10 +132,16 @@ export class Drain {
         results = pushResponseSchema.parse(await api.request('POST', '/data/v1/sync/push', body)).results;
       } catch (error) {
         if (refusesBatch(error)) {
-          await this.narrow(batch.map((item) => item.entry), error);
+          await this.narrow(
+            batch.map((item) => item.entry),
+            error,
+          );
           continue;
         }
-        return this.failed(batch.map((item) => item.entry), error);
+        return this.failed(
+          batch.map((item) => item.entry),
+          error,
+        );
       }
       report({ sending: false, lastError: null, unreachable: false, signInRequired: false });
       if (this.narrowTo < PUSH_BATCH_SIZE) this.narrowTo = Math.min(PUSH_BATCH_SIZE, this.narrowTo * 2);
@@ -191,7 +197,11 @@ export class Drain {
     report({ sending: false, lastError: message, unreachable: error instanceof OfflineError });
     if (isTransient(error)) {
       const seqs = batch.map((e) => e.seq!);
-      await db.outbox.where('seq').anyOf(seqs).and((e) => e.state !== 'sent').modify({ lastError: message });
+      await db.outbox
+        .where('seq')
+        .anyOf(seqs)
+        .and((e) => e.state !== 'sent')
+        .modify({ lastError: message });
     }
     // Anything else (a 403, an answer we cannot read) cannot be fixed by hammering: the entries stay
     // queued and are retried with the same backoff.

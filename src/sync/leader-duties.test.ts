@@ -52,7 +52,15 @@ function setup(options: { runner?: (inPage: PullRunner) => PullRunner; stillLead
   const runner = options.runner?.(inPage) ?? inPage;
   const clock = delayTimers();
   // random 0.5: every delay is its nominal value.
-  const duties: LeaderDuties = startLeaderDuties({ db, api, clientId: 'client1', runner, timers: clock.timers, random: () => 0.5, stillLeading: options.stillLeading });
+  const duties: LeaderDuties = startLeaderDuties({
+    db,
+    api,
+    clientId: 'client1',
+    runner,
+    timers: clock.timers,
+    random: () => 0.5,
+    stillLeading: options.stillLeading,
+  });
   const pulls = () => server.requests.filter((r) => r.startsWith('GET /data/v1/sync/pull')).length;
   const pushes = () => server.requests.filter((r) => r.startsWith('POST /data/v1/sync/push')).length;
   const status = () => getMeta(db, 'leaderStatus');

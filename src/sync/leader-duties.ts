@@ -94,7 +94,16 @@ class NotLeadingError extends Error {
  * empty pull is cheap and makes up for a lost poke. A failed pull is retried with backoff (1 s
  * doubling to 60 s, ±20 %), reset by a success; one that needs a sign-in waits for the next wake.
  */
-export function startLeaderDuties({ db, api, clientId, runner, stillLeading = async () => true, holderAlive, timers = realTimers, random }: LeaderDutiesOptions): LeaderDuties {
+export function startLeaderDuties({
+  db,
+  api,
+  clientId,
+  runner,
+  stillLeading = async () => true,
+  holderAlive,
+  timers = realTimers,
+  random,
+}: LeaderDutiesOptions): LeaderDuties {
   const status = new LeaderStatusPublisher(db);
   // A previous leader may have closed mid-sync and left "sending" behind.
   status.publish(IDLE_LEADER_STATUS, true);

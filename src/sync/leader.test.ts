@@ -308,7 +308,17 @@ describe('takeover through startSync', () => {
       const timers = manualTimers();
       const serverApi = server.api();
       const api: ApiClient = { request: (method, path, body) => (calls.push(`${label} ${method} ${path.split('?')[0]}`), serverApi.request(method, path, body)) };
-      const engine = startSync({ db: new MirrorDb(name), session, baseUrl: 'https://fleet.example.test', isInspector: true, onForbidden: () => undefined, api, locks, openSocket: socketFactory().open, timers: timers.timers });
+      const engine = startSync({
+        db: new MirrorDb(name),
+        session,
+        baseUrl: 'https://fleet.example.test',
+        isInspector: true,
+        onForbidden: () => undefined,
+        api,
+        locks,
+        openSocket: socketFactory().open,
+        timers: timers.timers,
+      });
       engines.push(engine);
       return { engine, run: () => timers.fireAll() };
     };

@@ -19,7 +19,8 @@ export type MutationRequest = OutboxEntry['request'];
 /**
  * One of the spec's REST calls, made offline-first: its optimistic effect on the mirror and the
  * request the drain replays. The outbox stores `name` and the arguments, so a mutator must stay
- * registered (src/sync/mutators) for as long as entries of it may wait in an outbox.
+ * registered (listed in src/data/mutators.ts, which the app installs with src/sync/mutator-registry.ts)
+ * for as long as entries of it may wait in an outbox.
  */
 export interface Mutator<A> {
   name: string;

@@ -11,7 +11,16 @@ function entry(id: string, path: string, createdAt = '2025-01-01T00:00:00.000Z')
 async function reject(db: MirrorDb, e: OutboxEntry, message: string, details: string[] = []) {
   await db.transaction('rw', db.outbox, db.rejected, async () => {
     await db.outbox.where('id').equals(e.id).delete();
-    await db.rejected.put({ id: e.id, name: e.name, request: e.request, message, details, httpStatus: 400, createdAt: e.createdAt, rejectedAt: new Date().toISOString() });
+    await db.rejected.put({
+      id: e.id,
+      name: e.name,
+      request: e.request,
+      message,
+      details,
+      httpStatus: 400,
+      createdAt: e.createdAt,
+      rejectedAt: new Date().toISOString(),
+    });
   });
 }
 

@@ -3,8 +3,7 @@ import type { PullResult } from './pull.ts';
 
 /** Messages between the page and the pull worker. */
 export type ToPullWorker =
-  | { type: 'pull'; requestId: number; dbName: string; baseUrl: string; clientId: string }
-  | { type: 'token'; tokenRequestId: number; token: string | null };
+  { type: 'pull'; requestId: number; dbName: string; baseUrl: string; clientId: string } | { type: 'token'; tokenRequestId: number; token: string | null };
 
 export type FromPullWorker =
   | { type: 'token'; tokenRequestId: number }

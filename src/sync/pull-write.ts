@@ -74,7 +74,10 @@ export async function writeChanges(db: MirrorDb, changes: readonly ParsedChange[
   for (const [table, ids] of deletes) await db.table(table).bulkDelete(ids);
   if (newBases.length > 0) {
     await db.shadows.bulkPut(newBases);
-    await rebaseRows(db, newBases.map((s) => s.key));
+    await rebaseRows(
+      db,
+      newBases.map((s) => s.key),
+    );
   }
 }
 
@@ -86,7 +89,10 @@ export async function writeChanges(db: MirrorDb, changes: readonly ParsedChange[
  */
 export async function retireAcked(db: MirrorDb, acks: readonly string[]): Promise<void> {
   if (acks.length === 0) return;
-  const entries = await db.outbox.where('id').anyOf([...acks]).toArray();
+  const entries = await db.outbox
+    .where('id')
+    .anyOf([...acks])
+    .toArray();
   await removeEntries(db, entries);
 }
 

@@ -50,11 +50,7 @@ describe('pullOnce', () => {
 
   it('skips feeds it does not know and rows that fail their schema, and keeps the rest', async () => {
     const server = new FakeSyncServer();
-    server.write([
-      section('s1'),
-      { t: 'hovercraft', id: 'h1', data: { anything: true } },
-      { t: 'sections', id: 's2', data: { sectionId: 's2' } },
-    ]);
+    server.write([section('s1'), { t: 'hovercraft', id: 'h1', data: { anything: true } }, { t: 'sections', id: 's2', data: { sectionId: 's2' } }]);
     const db = freshDb();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
@@ -85,7 +81,15 @@ describe('pullOnce', () => {
     const db = freshDb();
     await pullOnce({ db, api: server.api(), clientId: 'client1' });
     await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
-    await db.rejected.put({ id: 'r1', name: 'x', request: { method: 'PATCH', path: '/auth/users/u1' }, message: 'No', httpStatus: 400, createdAt: '', rejectedAt: '' });
+    await db.rejected.put({
+      id: 'r1',
+      name: 'x',
+      request: { method: 'PATCH', path: '/auth/users/u1' },
+      message: 'No',
+      httpStatus: 400,
+      createdAt: '',
+      rejectedAt: '',
+    });
 
     // s1 is deleted and its tombstone purged: only a reset can make the mirror forget it.
     server.write([{ t: 'sections', id: 's1', data: null }]);

@@ -78,7 +78,13 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
         if (!last) return;
         // After the rows, so a retired entry's rows fall back to the server copy this page brought.
         await retireAcked(db, page.acks);
-        await noteSkipped(db, build, from, failed, parsed.map((c) => rowKey(c.table, c.id)));
+        await noteSkipped(
+          db,
+          build,
+          from,
+          failed,
+          parsed.map((c) => rowKey(c.table, c.id)),
+        );
         await db.meta.put({ key: 'cursor', value: page.cursor });
       });
       result.written += chunk.length;

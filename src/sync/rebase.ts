@@ -3,12 +3,11 @@ import { argsOf } from './entry-args.ts';
 import { mutatorByName, type MutatorLookup } from './mutator-registry.ts';
 import { rejectedRow, SET_ASIDE } from './rejected-row.ts';
 
-
 /** Every row reachable from `keys` through entries touching several rows, and those entries. */
 function closure(entries: readonly OutboxEntry[], keys: Iterable<string>): { rows: Set<string>; involved: Set<OutboxEntry> } {
   const rows = new Set(keys);
   const involved = new Set<OutboxEntry>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const entry of entries) {
       if (involved.has(entry) || !entry.touches.some((k) => rows.has(k))) continue;

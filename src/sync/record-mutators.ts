@@ -7,12 +7,7 @@ import { rowKey } from '../db/row-key.ts';
 import { parseArgs, type Mutator } from './mutator.ts';
 
 type Body = z.ZodObject | z.ZodType<Record<string, unknown>>;
-type Contract<C extends Body | undefined = Body | undefined, U extends Body | undefined = Body | undefined> = ResourceContract<
-  FeedName,
-  z.ZodObject,
-  C,
-  U
->;
+type Contract<C extends Body | undefined = Body | undefined, U extends Body | undefined = Body | undefined> = ResourceContract<FeedName, z.ZodObject, C, U>;
 type RowOf<K extends Contract> = z.infer<K['row']>;
 
 /** What a record's optimistic row may read: the acting user (audit names) and the vehicles (registrations). */
@@ -24,7 +19,12 @@ const target = { parentId: entityId, id: entityId, userId: entityId };
 /** Arguments of a create: the record's new id (made on the device) and the create body's fields. */
 export type CreateArgs<K extends Contract<Body>> = { parentId: string; id: string; userId: string; fields: z.input<NonNullable<K['createBody']>> };
 /** Arguments of an update: the record and only the fields the user changed. */
-export type UpdateArgs<K extends Contract<Body | undefined, Body>> = { parentId: string; id: string; userId: string; changes: z.input<NonNullable<K['updateBody']>> };
+export type UpdateArgs<K extends Contract<Body | undefined, Body>> = {
+  parentId: string;
+  id: string;
+  userId: string;
+  changes: z.input<NonNullable<K['updateBody']>>;
+};
 
 type Parsed<A, F extends 'fields' | 'changes', S extends Body> = Omit<A, F> & Record<F, z.output<S>>;
 

@@ -5,7 +5,6 @@ import { mutatorByName, type MutatorLookup } from './mutator-registry.ts';
 import { removeEntries } from './rebase.ts';
 import { forgetSecret } from './secrets.ts';
 
-
 function createdBy(entry: OutboxEntry, lookup: MutatorLookup): string[] {
   const mutator = lookup(entry.name);
   if (!mutator?.creates) return [];
@@ -22,7 +21,11 @@ function createdBy(entry: OutboxEntry, lookup: MutatorLookup): string[] {
  * (the user's later edits of a vehicle whose creation was refused): sent alone it could only fail,
  * and listed together the user sees the whole intent. Runs inside a rw transaction over every table.
  */
-export async function rejectEntries(db: MirrorDb, refusals: readonly { entry: OutboxEntry; refusal: Refusal }[], lookup: MutatorLookup = mutatorByName): Promise<void> {
+export async function rejectEntries(
+  db: MirrorDb,
+  refusals: readonly { entry: OutboxEntry; refusal: Refusal }[],
+  lookup: MutatorLookup = mutatorByName,
+): Promise<void> {
   if (refusals.length === 0) return;
   const outbox = await db.outbox.toArray();
   const ended = new Map<string, { entry: OutboxEntry; row: RejectedEntry }>();
@@ -41,7 +44,10 @@ export async function rejectEntries(db: MirrorDb, refusals: readonly { entry: Ou
     }
   }
   const entries = [...ended.values()];
-  await removeEntries(db, entries.map((e) => e.entry));
+  await removeEntries(
+    db,
+    entries.map((e) => e.entry),
+  );
   await db.rejected.bulkPut(entries.map((e) => e.row));
   for (const { entry } of entries) forgetSecret(entry.id);
 }

@@ -31,7 +31,11 @@ function split(value: unknown, fields: readonly string[]): { rest: unknown; take
  * Takes the mutator's secret fields out of the arguments and the request body. `secret` is null when
  * the change carries none (then nothing needs holding).
  */
-export function takeSecrets(mutator: { readonly secrets?: readonly string[] }, args: unknown, request: Request): { stored: { args: unknown; request: Request }; secret: Record<string, unknown> | null } {
+export function takeSecrets(
+  mutator: { readonly secrets?: readonly string[] },
+  args: unknown,
+  request: Request,
+): { stored: { args: unknown; request: Request }; secret: Record<string, unknown> | null } {
   const fields = mutator.secrets ?? [];
   if (fields.length === 0) return { stored: { args, request }, secret: null };
   const fromArgs = split(args, fields);

@@ -1,13 +1,7 @@
 import { streamMessageSchema, streamTicketSchema, type StreamMessage } from '../../core/schema/stream.ts';
 import type { ApiClient } from './api.ts';
 import { Backoff, realTimers, type Timers } from './backoff.ts';
-import {
-  STREAM_CONNECT_TIMEOUT_MS,
-  STREAM_MIN_UPTIME_MS,
-  STREAM_RECONNECT_FACTOR,
-  STREAM_RECONNECT_INITIAL_MS,
-  STREAM_RECONNECT_MAX_MS,
-} from './constants.ts';
+import { STREAM_CONNECT_TIMEOUT_MS, STREAM_MIN_UPTIME_MS, STREAM_RECONNECT_FACTOR, STREAM_RECONNECT_INITIAL_MS, STREAM_RECONNECT_MAX_MS } from './constants.ts';
 
 /** The part of WebSocket the stream uses, so tests can hand in a fake socket. */
 export interface StreamSocket {

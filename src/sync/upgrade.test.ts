@@ -40,7 +40,17 @@ describe('stored outbox entries across an app update', () => {
 
   it('moves a password an older app stored into memory, holding the entry for this tab', async () => {
     const db = freshDb();
-    const args = { userId: 'u2', orgId: 'org1', firstName: 'Ty', lastName: 'Ro', email: 'ty@example.test', password: 'a long and unusual passphrase', role: 'dispatcher', isAdmin: false, sectionId: 's1' };
+    const args = {
+      userId: 'u2',
+      orgId: 'org1',
+      firstName: 'Ty',
+      lastName: 'Ro',
+      email: 'ty@example.test',
+      password: 'a long and unusual passphrase',
+      role: 'dispatcher',
+      isAdmin: false,
+      sectionId: 's1',
+    };
     await db.outbox.add(oldEntry('m2', 'createUser', args, { method: 'POST', path: '/auth/users', body: { ...args, orgId: undefined } }, ['users:u2']));
 
     await upgradeOutbox(db, ctx);
@@ -53,9 +63,16 @@ describe('stored outbox entries across an app update', () => {
 
   it('sets aside an entry it cannot upgrade or does not know, and goes on with the others', async () => {
     const db = await mirrorWithUser();
-    await db.outbox.add(oldEntry('bad', 'updateUser', { userId: 'u1', orgId: 'org1', firstName: 42 }, { method: 'PATCH', path: '/auth/users/u1', body: {} }, ['users:u1']));
+    await db.outbox.add(
+      oldEntry('bad', 'updateUser', { userId: 'u1', orgId: 'org1', firstName: 42 }, { method: 'PATCH', path: '/auth/users/u1', body: {} }, ['users:u1']),
+    );
     await db.outbox.add(oldEntry('gone', 'renameFleet', {}, { method: 'PATCH', path: '/data/v1/fleet', body: {} }, []));
-    await db.outbox.add({ ...oldEntry('ok', 'saveSetting', { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, { method: 'PATCH', path: '/auth/users/u1/settings', body: [] }, ['userSettings:u1-fleetDetailFilter']), v: 1 });
+    await db.outbox.add({
+      ...oldEntry('ok', 'saveSetting', { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, { method: 'PATCH', path: '/auth/users/u1/settings', body: [] }, [
+        'userSettings:u1-fleetDetailFilter',
+      ]),
+      v: 1,
+    });
 
     await upgradeOutbox(db, ctx);
 
@@ -70,11 +87,24 @@ describe('stored outbox entries across an app update', () => {
 
   it('sets aside a pending change whose replay throws, instead of stopping the replay of the others', async () => {
     const db = await mirrorWithUser();
-    const throwing = { name: 'boom', parse: (a: unknown) => a, request: () => ({ method: 'POST' as const, path: '/data/x' }), touches: () => ['users:u1'], apply: () => { throw new Error('no such field'); } };
+    const throwing = {
+      name: 'boom',
+      parse: (a: unknown) => a,
+      request: () => ({ method: 'POST' as const, path: '/data/x' }),
+      touches: () => ['users:u1'],
+      apply: () => {
+        throw new Error('no such field');
+      },
+    };
     const lookup = (name: string) => (name === 'boom' ? throwing : name === 'updateProfile' ? updateProfile : undefined) as never;
     await db.shadows.put({ key: 'users:u1', table: 'users', id: 'u1', row: { ...userRow('u1', 'Ann', 'Lee'), id: 'u1' } });
     await db.outbox.add({ ...oldEntry('b', 'boom', {}, { method: 'POST', path: '/data/x' }, ['users:u1']), v: 1 });
-    await db.outbox.add({ ...oldEntry('r', 'updateProfile', { userId: 'u1', changes: { firstName: 'Cy' } }, { method: 'PATCH', path: '/auth/users/u1', body: { firstName: 'Cy' } }, ['users:u1']), v: 2 });
+    await db.outbox.add({
+      ...oldEntry('r', 'updateProfile', { userId: 'u1', changes: { firstName: 'Cy' } }, { method: 'PATCH', path: '/auth/users/u1', body: { firstName: 'Cy' } }, [
+        'users:u1',
+      ]),
+      v: 2,
+    });
 
     await db.transaction('rw', db.tables, async () => {
       await rebaseRows(db, ['users:u1'], lookup);

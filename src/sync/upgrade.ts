@@ -6,7 +6,6 @@ import { SET_ASIDE } from './rejected-row.ts';
 import { rejectEntries } from './reject.ts';
 import { keepSecret, takeSecrets } from './secrets.ts';
 
-
 /** What the entry must become in this version of the app; null when it is already that. */
 function upgraded(entry: OutboxEntry, mutator: Mutator<unknown>, ctx: MutationContext, base: Record<string, unknown> | null): OutboxEntry | null {
   const current = mutator.version ?? 1;
@@ -50,7 +49,10 @@ export async function upgradeOutbox(db: MirrorDb, ctx: MutationContext, lookup: 
         if (next) await db.outbox.put(next);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        refusals.push({ entry, refusal: { message: `Set aside, not sent: this change could not be carried over to the updated app (${message})`, httpStatus: SET_ASIDE } });
+        refusals.push({
+          entry,
+          refusal: { message: `Set aside, not sent: this change could not be carried over to the updated app (${message})`, httpStatus: SET_ASIDE },
+        });
       }
     }
     await rejectEntries(db, refusals, lookup);

@@ -14,16 +14,13 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
 export function useMirrorQuery<T>(read: (db: MirrorDb) => Promise<T>, deps: readonly unknown[], isEmpty: (data: T) => boolean = defaultEmpty): MirrorQuery<T> {
   const db = useMirror();
   const { bootstrapped } = useSyncStatus();
-  const outcome = useLiveQuery(
-    async (): Promise<Outcome<T>> => {
-      try {
-        return { ok: true, data: await read(db) };
-      } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-      }
-    },
-    [db, ...deps],
-  );
+  const outcome = useLiveQuery(async (): Promise<Outcome<T>> => {
+    try {
+      return { ok: true, data: await read(db) };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  }, [db, ...deps]);
   if (outcome === undefined) return { state: 'loading' };
   if (!outcome.ok) return { state: 'error', message: outcome.message };
   if (!bootstrapped && isEmpty(outcome.data)) return { state: 'loading' };

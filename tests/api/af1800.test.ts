@@ -123,9 +123,17 @@ async function seedMarch2025(ctx: AppContext, orgId: string, people: People, veh
       { ruleId: 'tire-front', isPassing: true, value: 35, title: TIRE_PRESSURE_RULE_TITLES.front, units: 'psi' },
     ],
   });
-  await addInspection(ctx, orgId, vehicle, people, { date: '2025-03-04T15:30:00Z', shift: 2, results: [{ ruleId: 'AF1800-39', isPassing: true, value: true, comment: 'Logbook replaced' }] });
+  await addInspection(ctx, orgId, vehicle, people, {
+    date: '2025-03-04T15:30:00Z',
+    shift: 2,
+    results: [{ ruleId: 'AF1800-39', isPassing: true, value: true, comment: 'Logbook replaced' }],
+  });
   await addInspection(ctx, orgId, vehicle, people, { date: '2025-03-05T23:00:00Z', miles: 1100 });
-  await addInspection(ctx, orgId, vehicle, people, { date: '2025-03-06T10:00:00Z', parent: first, results: [{ ruleId: 'AF1800-20', isPassing: false, value: false }] });
+  await addInspection(ctx, orgId, vehicle, people, {
+    date: '2025-03-06T10:00:00Z',
+    parent: first,
+    results: [{ ruleId: 'AF1800-20', isPassing: false, value: false }],
+  });
   await addDiscrepancy(ctx, orgId, vehicle, {
     itemNo: 36,
     discrepancy: 'Tie-down strap frayed',
@@ -140,7 +148,12 @@ async function seedMarch2025(ctx: AppContext, orgId: string, people: People, veh
     mxUserId: people.mxId,
     parentInspectionId: first,
   });
-  await addDiscrepancy(ctx, orgId, vehicle, { itemNo: 5, discrepancy: 'Brakes squeal (open since February)', dateDiscovered: at('2025-02-10T09:00:00Z'), inspectorId: people.inspector.userId });
+  await addDiscrepancy(ctx, orgId, vehicle, {
+    itemNo: 5,
+    discrepancy: 'Brakes squeal (open since February)',
+    dateDiscovered: at('2025-02-10T09:00:00Z'),
+    inspectorId: people.inspector.userId,
+  });
   await addDiscrepancy(ctx, orgId, vehicle, { itemNo: 21, discrepancy: 'Mirror (disregarded)', dateDiscovered: at('2025-03-08T09:00:00Z'), disregard: true });
   await addDiscrepancy(ctx, orgId, vehicle, {
     itemNo: 17,
@@ -299,8 +312,14 @@ describe('the combined monthly AF1800 report', () => {
     await addInspection(env.server.ctx, org.orgId, retired, people, { date: '2025-03-10T07:00:00Z' });
     await addInspection(env.server.ctx, org.orgId, laterRetired, people, { date: '2025-03-10T07:00:00Z' });
     await env.server.ctx.write(org.orgId, undefined, async ({ tx, rev }) => {
-      await tx.update(vehicles).set({ rev, decommissionDate: at('2025-02-15T00:00:00Z') }).where(eq(vehicles.id, retired.vehicleId));
-      await tx.update(vehicles).set({ rev, decommissionDate: at('2025-03-20T00:00:00Z') }).where(eq(vehicles.id, laterRetired.vehicleId));
+      await tx
+        .update(vehicles)
+        .set({ rev, decommissionDate: at('2025-02-15T00:00:00Z') })
+        .where(eq(vehicles.id, retired.vehicleId));
+      await tx
+        .update(vehicles)
+        .set({ rev, decommissionDate: at('2025-03-20T00:00:00Z') })
+        .where(eq(vehicles.id, laterRetired.vehicleId));
     });
 
     const res = await org.admin.api.get(`/data/v1/organizations/${org.orgId}/reports/af1800/2025/03`);

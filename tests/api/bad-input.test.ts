@@ -70,7 +70,11 @@ describe('bad input', () => {
       '/data/v1/sync/pull?cursor=99999999999999999999999',
     ];
     for (const path of paths) {
-      const res = await fetch(`${server.baseUrl}${path}`, { method: path.includes('sync') ? 'GET' : 'PATCH', headers: { authorization: `Bearer ${org.admin.tokens.accessToken}`, 'content-type': 'application/json' }, body: path.includes('sync') ? undefined : '{}' });
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method: path.includes('sync') ? 'GET' : 'PATCH',
+        headers: { authorization: `Bearer ${org.admin.tokens.accessToken}`, 'content-type': 'application/json' },
+        body: path.includes('sync') ? undefined : '{}',
+      });
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
     }
@@ -80,7 +84,16 @@ describe('bad input', () => {
     const res = await fetch(`${server.baseUrl}/auth/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${org.admin.tokens.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'A', lastName: 'B', email: 'smuggle@example.test', password: 'velvet-Canyon-orbit-42', role: 'dispatcher', sectionId: org.sectionId, passwordHash: 'x', orgId: 'other' }),
+      body: JSON.stringify({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'smuggle@example.test',
+        password: 'velvet-Canyon-orbit-42',
+        role: 'dispatcher',
+        sectionId: org.sectionId,
+        passwordHash: 'x',
+        orgId: 'other',
+      }),
     });
     expect(res.status).toBe(201);
     const user = (await (await fetch(`${server.baseUrl}/auth/users`, { headers: { authorization: `Bearer ${org.admin.tokens.accessToken}` } })).json()).find(

@@ -57,7 +57,13 @@ beforeAll(async () => {
 afterAll(() => {
   closeFuzzAgent();
   if (process.env.FUZZ_STATS) {
-    for (const [key, byStatus] of stats) console.log(`${key}: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    for (const [key, byStatus] of stats)
+      console.log(
+        `${key}: ${[...byStatus]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      );
   }
 });
 
@@ -114,7 +120,8 @@ async function check(route: DeclaredRoute, req: RawRequest): Promise<RawAnswer> 
   // The administrator is signed in throughout: a 401 means the run lost its session, not a finding about the input.
   if (answer.status === 401) problems.push('answered 401 to the signed-in administrator');
   const unchanged = after.clocks === before.clocks && after.total === before.total;
-  if (answer.status >= 400 && !unchanged) problems.push(`refused, yet revisions moved (${before.total} → ${after.total}, clocks ${before.clocks} → ${after.clocks})`);
+  if (answer.status >= 400 && !unchanged)
+    problems.push(`refused, yet revisions moved (${before.total} → ${after.total}, clocks ${before.clocks} → ${after.clocks})`);
   if (route.method === 'GET' && !unchanged) problems.push(`a read moved revisions (${before.total} → ${after.total})`);
   if (route.url === '/data/v1/sync/push' && answer.status === 200) problems.push(...pushProblems(answer, after.total - before.total));
   if (problems.length > 0) {

@@ -60,11 +60,24 @@ const scenarios: Record<string, Scenario> = {
   }),
   updateUser: (s) => ({ args: { userId: s.device.user.userId, orgId: s.orgId, changes: { lastName: 'Renamed' } } }),
   createVehicle: (s) => ({
-    args: { vehicleId: nanoid(), orgId: s.orgId, regNumber: `PAR-${nanoid(5).replace(/[^A-Za-z0-9]/g, 'Q').toUpperCase()}`, vehicleType: 'Parity Type', newVehicleTypeId: nanoid(), sectionId: s.sectionIds[0], workflowId: s.workflowId, wrm: true },
+    args: {
+      vehicleId: nanoid(),
+      orgId: s.orgId,
+      regNumber: `PAR-${nanoid(5)
+        .replace(/[^A-Za-z0-9]/g, 'Q')
+        .toUpperCase()}`,
+      vehicleType: 'Parity Type',
+      newVehicleTypeId: nanoid(),
+      sectionId: s.sectionIds[0],
+      workflowId: s.workflowId,
+      wrm: true,
+    },
     standIns: { vehicleTypes: 'vehicleTypeId' },
   }),
   createVehicleType: () => ({ args: { vehicleTypeId: nanoid(), vehicleType: `Type ${nanoid(4).replace(/[^A-Za-z0-9]/g, 'Q')}` } }),
-  updateVehicle: (s) => ({ args: { vehicleId: s.vehicleId, userId: s.device.user.userId, changes: { sectionId: s.sectionIds[1], make: 'Ford', status: 'warning' } } }),
+  updateVehicle: (s) => ({
+    args: { vehicleId: s.vehicleId, userId: s.device.user.userId, changes: { sectionId: s.sectionIds[1], make: 'Ford', status: 'warning' } },
+  }),
   setCommission: (s) => ({ args: { vehicleId: s.vehicleId, decommissioned: true } }),
   addNote: (s) => ({ args: { parentId: s.vehicleId, id: nanoid(), userId: s.device.user.userId, fields: { note: 'Left mirror cracked' } } }),
   scheduleWash: (s) => ({ args: { parentId: s.vehicleId, id: nanoid(), userId: s.device.user.userId, fields: { washDate: '2026-12-01T08:30:00.000Z' } } }),

@@ -17,9 +17,7 @@ interface Harness {
 
 /** The real app on a free port; `jwks` is what the provider publishes. */
 async function start(reuse?: TestServer): Promise<Harness> {
-  const server = await startTestServer(
-    reuse ? { dataDir: reuse.dataDir, port: reuse.port, ...(reuse.databaseUrl ? { databaseUrl: reuse.databaseUrl } : {}) } : {},
-  );
+  const server = await startTestServer(reuse ? { dataDir: reuse.dataDir, port: reuse.port, ...(reuse.databaseUrl ? { databaseUrl: reuse.databaseUrl } : {}) } : {});
   const doc = await discover(server.baseUrl);
   const jwks = (await (await fetch(doc.jwks_uri)).json()) as { keys: JWK[] };
   return { baseUrl: server.baseUrl, db: server.ctx.db, jwks, server };

@@ -28,7 +28,6 @@ function fakeBuild(): string {
   return dir;
 }
 
-
 let webDir: string;
 let server: TestServer;
 let org: OrgWithAdmin;
@@ -136,7 +135,14 @@ describe('security headers', () => {
   });
 
   it('are on API data answers, which no cache may store', async () => {
-    for (const url of ['/auth/users', '/auth/users/self', '/data/v1/sync/pull', `/data/v1/organizations/${org.orgId}/users`, '/data/v2/vehicles', '/stream/ticket']) {
+    for (const url of [
+      '/auth/users',
+      '/auth/users/self',
+      '/data/v1/sync/pull',
+      `/data/v1/organizations/${org.orgId}/users`,
+      '/data/v2/vehicles',
+      '/stream/ticket',
+    ]) {
       const answer = await get(url, auth());
       expect(answer.status, url).toBe(200);
       expectStrictHeaders(answer, url);

@@ -58,13 +58,23 @@ describe('the server log', () => {
     // The same through a push: the carried request fails alike (the push answers 503, to retry).
     const pushed = await org.admin.api.post('/data/v1/sync/push', {
       clientId: 'logs-test',
-      mutations: [{ id: 'm1', seq: 1, name: 'createUser', args: {}, request: { method: 'POST', path: '/auth/users', body: { ...body, email: `boom2-${Date.now()}@example.test` } } }],
+      mutations: [
+        {
+          id: 'm1',
+          seq: 1,
+          name: 'createUser',
+          args: {},
+          request: { method: 'POST', path: '/auth/users', body: { ...body, email: `boom2-${Date.now()}@example.test` } },
+        },
+      ],
     });
     expect(pushed.status).toBe(503);
 
     const text = lines.slice(before).join('');
     const [adminRow] = await server.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, org.admin.userId));
-    expect(found(text, { 'an argon2 hash': '$argon2', 'argon2 parameters': 'm=19456', 'the new password': NEW_PASSWORD, 'a stored hash': adminRow!.hash! })).toEqual([]);
+    expect(found(text, { 'an argon2 hash': '$argon2', 'argon2 parameters': 'm=19456', 'the new password': NEW_PASSWORD, 'a stored hash': adminRow!.hash! })).toEqual(
+      [],
+    );
     expect(text).not.toMatch(/p=\d+\$[A-Za-z0-9+/]{8,}/);
 
     // What an operator needs is still there: the failure, its route and the constraint that refused it.

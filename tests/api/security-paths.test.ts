@@ -43,7 +43,9 @@ describe('paths with dot segments', () => {
   const pushBody = () =>
     JSON.stringify({
       clientId: 'dot-segments',
-      mutations: [{ id: 'm1', seq: 1, name: 'updateProfile', args: {}, request: { method: 'PATCH', path: `/auth/users/${env.org.admin.userId}`, body: { firstName: 'Dot' } } }],
+      mutations: [
+        { id: 'm1', seq: 1, name: 'updateProfile', args: {}, request: { method: 'PATCH', path: `/auth/users/${env.org.admin.userId}`, body: { firstName: 'Dot' } } },
+      ],
     });
 
   it.each([

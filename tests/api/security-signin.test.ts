@@ -145,7 +145,9 @@ describe('forwarded headers and the discovery document', () => {
   });
 
   it('with TRUST_PROXY, names the host and scheme the proxy forwards', async () => {
-    const res = await fetch(`${proxied.baseUrl}/oidc/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'fleet.example', 'x-forwarded-proto': 'https' } });
+    const res = await fetch(`${proxied.baseUrl}/oidc/.well-known/openid-configuration`, {
+      headers: { 'x-forwarded-host': 'fleet.example', 'x-forwarded-proto': 'https' },
+    });
     const doc = (await res.json()) as Record<string, unknown>;
     expect(doc.authorization_endpoint).toBe('https://fleet.example/oidc/auth');
   });

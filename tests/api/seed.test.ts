@@ -54,7 +54,13 @@ describe('generateSeed', () => {
     for (const org of demo.organizations) {
       const own = <T extends { orgId: string }>(rows: T[]) => rows.filter((r) => r.orgId === org.orgId);
       expect(new Set(own(demo.tables.vehicles).map((v) => v.status))).toEqual(new Set(VEHICLE_STATUSES));
-      expect(new Set(own(demo.tables.discrepancies).map((d) => d.af1800StatusCode).filter(Boolean))).toEqual(new Set(CORRECTIVE_ACTION_CODES));
+      expect(
+        new Set(
+          own(demo.tables.discrepancies)
+            .map((d) => d.af1800StatusCode)
+            .filter(Boolean),
+        ),
+      ).toEqual(new Set(CORRECTIVE_ACTION_CODES));
     }
   });
 
@@ -69,7 +75,10 @@ describe('the written seed', () => {
     expect(summary.totalRows).toBe(Object.values(data.tables).reduce((n, rows) => n + rows.length, 0));
     for (const org of data.organizations) {
       const [clock] = await server.ctx.db.select().from(orgClocks).where(eq(orgClocks.orgId, org.orgId));
-      const [newest] = await server.ctx.db.select({ rev: max(vehicles.rev) }).from(vehicles).where(eq(vehicles.orgId, org.orgId));
+      const [newest] = await server.ctx.db
+        .select({ rev: max(vehicles.rev) })
+        .from(vehicles)
+        .where(eq(vehicles.orgId, org.orgId));
       expect(newest!.rev).toBeGreaterThan(0);
       expect(newest!.rev).toBeLessThanOrEqual(clock!.rev);
     }
@@ -111,7 +120,21 @@ describe('the written seed', () => {
     for (const title of Object.values(AF1800_TEMPLATE_TITLES)) expect(workflows.find((w) => w.title === title)?.isTemplate, title).toBe(true);
     expect(workflows.some((w) => !w.active)).toBe(true);
     const tables = new Set([...rows.values()].map((c) => c.t));
-    for (const t of ['inspections', 'inspectionResults', 'tdys', 'waivers', 'waiverCards', 'notes', 'documents', 'files', 'scheduledMx', 'ltis', 'pmis', 'washes', 'rules']) {
+    for (const t of [
+      'inspections',
+      'inspectionResults',
+      'tdys',
+      'waivers',
+      'waiverCards',
+      'notes',
+      'documents',
+      'files',
+      'scheduledMx',
+      'ltis',
+      'pmis',
+      'washes',
+      'rules',
+    ]) {
       expect(tables, t).toContain(t);
     }
   });
@@ -144,7 +167,10 @@ describe('the written seed', () => {
     const listed = await admin.get('/auth/users');
     expect(listed.status).toBe(200);
     expect(listed.body.every((u: { orgId: string }) => u.orgId === one!.orgId)).toBe(true);
-    const [otherAdmin] = await server.ctx.db.select().from(users).where(and(eq(users.orgId, two!.orgId), eq(users.email, email('admin', 2))));
+    const [otherAdmin] = await server.ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.orgId, two!.orgId), eq(users.email, email('admin', 2))));
     expect(otherAdmin?.isAdmin).toBe(true);
   });
 });

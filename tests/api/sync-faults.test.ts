@@ -58,7 +58,7 @@ const REGRESSION_CASES: { name: string; bug: string; ops: Op[] }[] = [
   },
   {
     name: 'stale user edit reverts a rename',
-    bug: "updateUser sends every field of the device's possibly stale row (src/sync/mutators/update-user.ts request), so an edit of one field reverts another administrator's change",
+    bug: "updateUser sends every field of the device's possibly stale row (src/data/users/update-user.ts request), so an edit of one field reverts another administrator's change",
     // seed 13, operations 24 and 27
     ops: [
       { i: 24, kind: 'profile', device: 1, sub: 866834361 },
@@ -67,7 +67,7 @@ const REGRESSION_CASES: { name: string; bug: string; ops: Op[] }[] = [
   },
   {
     name: 'stale profile edit reverts a rename',
-    bug: "updateProfile sends both names, the unchanged one from the device's possibly stale row (src/sync/mutators/update-profile.ts request)",
+    bug: "updateProfile sends both names, the unchanged one from the device's possibly stale row (src/data/users/update-profile.ts request)",
     // seed 25, operations 8 and 19
     ops: [
       { i: 8, kind: 'profile', device: 1, sub: 242206744 },
@@ -76,7 +76,7 @@ const REGRESSION_CASES: { name: string; bug: string; ops: Op[] }[] = [
   },
   {
     name: 'user edit queued by the previous app version',
-    bug: "an updateUser entry stored by the app's first version is upgraded (src/sync/mutators/update-user.ts upgrade from 1) with every field of the old record as its changes, so after the update it still sends the stale record and re-activates a user another administrator deactivated; found on 57d8289",
+    bug: "an updateUser entry stored by the app's first version is upgraded (src/data/users/update-user.ts upgrade from 1) with every field of the old record as its changes, so after the update it still sends the stale record and re-activates a user another administrator deactivated; found on 57d8289",
     // seed 511 drawn with SYNC_FAULT_ONLY=oldAppEdit,userEdit,profile,drain,pull,sync,offline, operations 13 and 19
     ops: [
       { i: 13, kind: 'userEdit', device: 0, sub: 378795687 },

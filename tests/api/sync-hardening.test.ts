@@ -92,7 +92,11 @@ describe('one text check for every request', () => {
 
 describe('push verdicts per mutation', () => {
   const mutation = (seq: number, request: unknown, extra: Record<string, unknown> = {}) => ({ id: nanoid(), seq, name: 'saveView', request, ...extra });
-  const patch = (userId: string, value: unknown, field = 'fleetDetailFilter') => ({ method: 'PATCH', path: `/auth/users/${userId}/settings`, body: settingsPatch(value, field) });
+  const patch = (userId: string, value: unknown, field = 'fleetDetailFilter') => ({
+    method: 'PATCH',
+    path: `/auth/users/${userId}/settings`,
+    body: settingsPatch(value, field),
+  });
 
   it('rejects each bad mutation alone, with its message, applies the others, and answers a retry the same', async () => {
     const { admin } = env.org;
@@ -140,13 +144,19 @@ describe('push verdicts per mutation', () => {
     const retry = pushResponseSchema.parse((await admin.api.post('/data/v1/sync/push', { clientId, mutations })).body).results;
     expect(retry.map((r) => r.status)).toEqual(['duplicate', ...Array(10).fill('rejected'), 'duplicate']);
     expect(retry.map((r) => r.message)).toEqual(results.map((r) => r.message));
-    const recordedRows = await env.server.ctx.db.select().from(syncMutations).where(and(eq(syncMutations.userId, me), eq(syncMutations.clientId, clientId)));
+    const recordedRows = await env.server.ctx.db
+      .select()
+      .from(syncMutations)
+      .where(and(eq(syncMutations.userId, me), eq(syncMutations.clientId, clientId)));
     expect(recordedRows).toHaveLength(mutations.length);
   });
 
   it('refuses the whole batch only when a mutation cannot be answered (no usable id)', async () => {
     const { admin } = env.org;
-    const res = await admin.api.post('/data/v1/sync/push', { clientId: nanoid(), mutations: [mutation(1, patch(admin.userId, 1)), { ...mutation(2, patch(admin.userId, 2)), id: 'bad id' }] });
+    const res = await admin.api.post('/data/v1/sync/push', {
+      clientId: nanoid(),
+      mutations: [mutation(1, patch(admin.userId, 1)), { ...mutation(2, patch(admin.userId, 2)), id: 'bad id' }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errorMessage).toBe('mutations.1.id: Ids are letters, digits, _ and -');
     const noList = await admin.api.post('/data/v1/sync/push', { clientId: nanoid(), mutations: [] });
@@ -193,7 +203,9 @@ describe('a push authenticates once', () => {
       sql.raw(`create function test_drop_account() returns trigger language plpgsql as $$ begin delete from users where id = '${user.userId}'; return new; end $$`),
     );
     await env.server.ctx.db.execute(
-      sql.raw(`create trigger test_drop_account after insert on sync_mutations for each row when (new.mutation_id = '${ids[0]}') execute function test_drop_account()`),
+      sql.raw(
+        `create trigger test_drop_account after insert on sync_mutations for each row when (new.mutation_id = '${ids[0]}') execute function test_drop_account()`,
+      ),
     );
     try {
       const clientId = nanoid();
@@ -201,7 +213,11 @@ describe('a push authenticates once', () => {
         id,
         seq: i,
         name: 'saveView',
-        request: { method: 'PATCH', path: `/auth/users/${user.userId}/settings`, body: settingsPatch({ i }, ['fleetDetailFilter', 'userAdminFilter', 'fleetDetailColumnsState'][i]) },
+        request: {
+          method: 'PATCH',
+          path: `/auth/users/${user.userId}/settings`,
+          body: settingsPatch({ i }, ['fleetDetailFilter', 'userAdminFilter', 'fleetDetailColumnsState'][i]),
+        },
       }));
       const res = await user.api.post('/data/v1/sync/push', { clientId, mutations });
       expect(res.status).toBe(401);
@@ -227,7 +243,12 @@ describe('a push authenticates once', () => {
     );
     try {
       const clientId = nanoid();
-      const mutations = ids.map((id, i) => ({ id, seq: i, name: 'saveView', request: { method: 'PATCH', path: `/auth/users/${admin.userId}/settings`, body: settingsPatch({ i }) } }));
+      const mutations = ids.map((id, i) => ({
+        id,
+        seq: i,
+        name: 'saveView',
+        request: { method: 'PATCH', path: `/auth/users/${admin.userId}/settings`, body: settingsPatch({ i }) },
+      }));
       const res = await admin.api.post('/data/v1/sync/push', { clientId, mutations });
       expect(res.status).toBe(503);
       expect(res.body).toEqual({

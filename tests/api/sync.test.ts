@@ -22,7 +22,10 @@ describe('pull', () => {
   it('pages across tables, including a revision bigger than a page, and ends with the same rows as one big pull', async () => {
     const { orgId, sectionId, admin } = await orgWithAdmin(env.server);
     await signedInUser(env.server, orgId, sectionId, { role: 'dispatcher' });
-    await addSections(orgId, Array.from({ length: 11 }, (_, i) => `Bulk ${i}`));
+    await addSections(
+      orgId,
+      Array.from({ length: 11 }, (_, i) => `Bulk ${i}`),
+    );
     await admin.api.patch(`/auth/users/${admin.userId}/settings`, [{ op: 'add', path: '/fleetDetailFilter', value: { a: 1 } }]);
 
     const whole = await pullAll(admin.api, { limit: 5000 });
@@ -119,13 +122,21 @@ describe('push', () => {
         id: nanoid(),
         seq: 2,
         name: 'createUser',
-        request: { method: 'POST', path: '/auth/users', body: { firstName: 'Weak', lastName: 'Pw', email: `weak-${email}`, password: 'password', role: 'vco', sectionId: env.org.sectionId } },
+        request: {
+          method: 'POST',
+          path: '/auth/users',
+          body: { firstName: 'Weak', lastName: 'Pw', email: `weak-${email}`, password: 'password', role: 'vco', sectionId: env.org.sectionId },
+        },
       },
       {
         id: nanoid(),
         seq: 3,
         name: 'saveView',
-        request: { method: 'PATCH', path: `/auth/users/${env.org.admin.userId}/settings`, body: [{ op: 'add', path: '/fleetDetailColumnsState', value: { v: clientId } }] },
+        request: {
+          method: 'PATCH',
+          path: `/auth/users/${env.org.admin.userId}/settings`,
+          body: [{ op: 'add', path: '/fleetDetailColumnsState', value: { v: clientId } }],
+        },
       },
     ],
   });
@@ -172,12 +183,22 @@ describe('push', () => {
   });
 
   it('refuses a malformed mutation alone, as its verdict, not the batch', async () => {
-    const res = await env.org.admin.api.post('/data/v1/sync/push', { clientId: 'x', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'GET', path: '/auth/users' } }] });
+    const res = await env.org.admin.api.post('/data/v1/sync/push', {
+      clientId: 'x',
+      mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'GET', path: '/auth/users' } }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.results[0]).toMatchObject({ status: 'rejected', httpStatus: 400, message: 'request.method: A mutation uses POST, PUT, PATCH or DELETE' });
-    const nested = await env.org.admin.api.post('/data/v1/sync/push', { clientId: 'y', mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'POST', path: '/data/v1/sync/push', body: {} } }] });
+    const nested = await env.org.admin.api.post('/data/v1/sync/push', {
+      clientId: 'y',
+      mutations: [{ id: 'm', seq: 1, name: 'n', request: { method: 'POST', path: '/data/v1/sync/push', body: {} } }],
+    });
     expect(nested.status).toBe(200);
-    expect(nested.body.results[0]).toMatchObject({ status: 'rejected', httpStatus: 400, message: 'Mutation m calls the sync API itself, which a mutation cannot do' });
+    expect(nested.body.results[0]).toMatchObject({
+      status: 'rejected',
+      httpStatus: 400,
+      message: 'Mutation m calls the sync API itself, which a mutation cannot do',
+    });
   });
 });
 

@@ -201,7 +201,10 @@ describe('description', () => {
     const updated = vehicleSchema.parse(res.body);
     expect(updated).toMatchObject({ vehicleType: type, year: 2018, make: 'Elgin', model: null, wrm: true, eolDate: '2033-12-31' });
     expect(updated.management[0]).toMatchObject({ vehicleType: type, wrm: true, eolDate: '2033-12-31' });
-    const types = await env.server.ctx.db.select().from(vehicleTypes).where(and(eq(vehicleTypes.orgId, env.org.orgId), eq(vehicleTypes.name, type)));
+    const types = await env.server.ctx.db
+      .select()
+      .from(vehicleTypes)
+      .where(and(eq(vehicleTypes.orgId, env.org.orgId), eq(vehicleTypes.name, type)));
     expect(types).toHaveLength(1);
     expect(await managementRows(vehicle.vehicleId)).toHaveLength(2);
 

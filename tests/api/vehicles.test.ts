@@ -14,7 +14,10 @@ import { fleetRowSchema } from '../../core/schema/fleet.ts';
 const env = useServerWithOrg();
 
 /** An inspection workflow of the organization, with rules in the given order. */
-async function createWorkflow(orgId: string, options: { title?: string; active?: boolean; rules?: { ruleId: string; title: string; af1800Id?: number | null; isBoolean?: boolean }[] } = {}) {
+async function createWorkflow(
+  orgId: string,
+  options: { title?: string; active?: boolean; rules?: { ruleId: string; title: string; af1800Id?: number | null; isBoolean?: boolean }[] } = {},
+) {
   const id = String(randomWorkflowId());
   await env.server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
     await tx.insert(workflows).values({ id, orgId, rev, title: options.title ?? `Daily ${nanoid(6)}`, active: options.active ?? true });
@@ -85,7 +88,10 @@ describe('creating a vehicle', () => {
     const revs = [
       ...(await db.select({ rev: vehicleManagement.rev }).from(vehicleManagement).where(eq(vehicleManagement.vehicleId, vehicle.vehicleId))),
       ...(await db.select({ rev: vehicleStatuses.rev }).from(vehicleStatuses).where(eq(vehicleStatuses.vehicleId, vehicle.vehicleId))),
-      ...(await db.select({ rev: vehicleTypes.rev }).from(vehicleTypes).where(and(eq(vehicleTypes.orgId, env.org.orgId), eq(vehicleTypes.name, type)))),
+      ...(await db
+        .select({ rev: vehicleTypes.rev })
+        .from(vehicleTypes)
+        .where(and(eq(vehicleTypes.orgId, env.org.orgId), eq(vehicleTypes.name, type)))),
     ].map((r) => r.rev);
     expect(revs).toEqual([row!.rev, row!.rev, row!.rev]);
   });

@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { Af1800Modal } from './pages/af1800-modal.ts';
 import { FleetPage } from './pages/fleet-page.ts';
-import { demoAccount } from './support/accounts.ts';
+import { demoAccount, orgName, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -25,7 +27,7 @@ test("from Fleet Details a vehicle's current AF1800 opens, downloads as a PDF, a
   // Page 1, the inspection grid; page 2, the maintenance report; page 3, items 36 to 39.
   expect(await modal.waitForPdf()).toBeGreaterThanOrEqual(3);
   await expect(modal.pageText).toContainText(reg);
-  await expect(modal.pageText).toContainText('Wing 1 Vehicle Operations');
+  await expect(modal.pageText).toContainText(orgName());
   await modal.nextPage();
   await expect(modal.pageText).toContainText(/OPERATOR'S REPORT/i);
 
@@ -33,7 +35,12 @@ test("from Fleet Details a vehicle's current AF1800 opens, downloads as a PDF, a
   await modal.dialog.getByRole('button', { name: 'Download' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`${title}.pdf`);
-  expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    fs
+      .readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await modal.close();
 
   // Offline: the form is made on the device from the mirror, by the precached worker.

@@ -3,10 +3,15 @@ import { AppShell } from './pages/app-shell.ts';
 import { Af1800Modal } from './pages/af1800-modal.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
-import { demoAccount } from './support/accounts.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { consoleViolations, CSP_PROBE_HOST, reportedViolations } from './support/csp.ts';
 
-test('the whole app works under its Content-Security-Policy and nothing is refused: sign-in, Fleet Details, the AF1800 viewer, the service worker, an offline start', async ({ page, context }) => {
+useOwnOrganization();
+
+test('the whole app works under its Content-Security-Policy and nothing is refused: sign-in, Fleet Details, the AF1800 viewer, the service worker, an offline start', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const before = reportedViolations().length;

@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
-import { apiAs, demoAccount } from './support/accounts.ts';
+import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { createVehicle } from './support/vehicles.ts';
+
+useOwnOrganization();
 
 interface ApiVehicle {
   vehicleId: string;
@@ -55,7 +57,11 @@ test('vehicle edits made offline show at once and land after reconnecting', asyn
   expect(saved).toMatchObject({ regNumber: newReg, make: 'Oshkosh', model: 'M1070', lastReportedHours: hours });
 });
 
-test('a status change made offline shows at once in the header and in Fleet Details, waits as pending, and lands after reconnecting', async ({ page, context, baseURL }) => {
+test('a status change made offline shows at once in the header and in Fleet Details, waits as pending, and lands after reconnecting', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const account = demoAccount('jrsuper');
   const { vehicle, serverCopy } = await createVehicle(baseURL!, account);

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
-import { createAccount, demoAccount } from './support/accounts.ts';
+import { createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -89,7 +91,9 @@ test('a supervisor saves a Fleet Details view: it survives a reload and a new si
 
   const expectView = async (view: FleetPage, shown: number) => {
     // Fleet Details renders the columns in view and a few more: the first eight are compared.
-    await expect.poll(async () => (await view.headers()).slice(0, 8)).toEqual(['Status', 'AF-1800', 'Reg Number', 'Section', 'Vehicle Type', ...defaultHeaders.slice(6, 9)]);
+    await expect
+      .poll(async () => (await view.headers()).slice(0, 8))
+      .toEqual(['Status', 'AF-1800', 'Reg Number', 'Section', 'Vehicle Type', ...defaultHeaders.slice(6, 9)]);
     await expect(view.header('WRM')).toHaveCount(0);
     await expect(view.rowCount).toHaveText(`${shown} of ${total} rows`);
     const shownTypes = await view.columnTexts('Vehicle Type');

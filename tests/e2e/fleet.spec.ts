@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
-import { apiAs, demoAccount } from './support/accounts.ts';
+import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -45,14 +47,19 @@ test('Fleet Details narrows by a number range and a date range, and downloads th
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^fleet-details.*\.csv$/);
-  const csv = fs.readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/);
+  const csv = fs
+    .readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(csv[0]).toContain('Reg Number');
   expect(csv.length - 1).toBe(await fleet.shownRows());
   // The registration is a text-forced cell: the formula ="REG", quoted as a CSV field.
   expect(csv[1]).toMatch(/,"=""[A-Z0-9 _-]+""",/);
 });
 
-test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid when decommissioned and is found again with Show Decommissioned', async ({ page }) => {
+test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid when decommissioned and is found again with Show Decommissioned', async ({
+  page,
+}) => {
   const fleet = new FleetPage(page);
   await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
   await fleet.open();
@@ -69,7 +76,10 @@ test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid 
   await expect(page.getByText('123,456')).toBeVisible();
 
   await page.getByRole('button', { name: 'Decommission' }).click();
-  await page.getByRole('dialog', { name: `Decommission ${reg}?` }).getByRole('button', { name: /^Decommission/ }).click();
+  await page
+    .getByRole('dialog', { name: `Decommission ${reg}?` })
+    .getByRole('button', { name: /^Decommission/ })
+    .click();
   await expect(page.getByRole('button', { name: 'Decommissioned' })).toBeVisible();
   await fleet.open();
   const grid = fleet.grid;
@@ -91,7 +101,10 @@ test('a vehicle opened from Fleet Details takes a mileage edit, leaves the grid 
 
   await page.goto(`/Vehicle/${reg.toLowerCase()}`);
   await page.getByRole('button', { name: 'Decommissioned' }).click();
-  await page.getByRole('dialog', { name: `Re-commission ${reg}?` }).getByRole('button', { name: /^Re-commission/ }).click();
+  await page
+    .getByRole('dialog', { name: `Re-commission ${reg}?` })
+    .getByRole('button', { name: /^Re-commission/ })
+    .click();
   await expect(page.getByRole('button', { name: 'Decommission' })).toBeVisible();
   await expect(new AppShell(page).syncStatus).toContainText('All changes saved', { timeout: 15_000 });
 });
@@ -115,7 +128,10 @@ test('a supervisor adds three vehicles at once, one of a new type, and sets and 
     const vehicle = dialog.getByRole('group', { name: `Vehicle ${index + 1}` });
     await vehicle.getByLabel(/^Vehicle Type/).fill(index === 2 ? newType : 'Pickup 4x4');
     await vehicle.getByLabel(/^Registration Number/).fill(reg);
-    for (const [label, option] of [['Section', 'Alpha'], ['Workflow', /AF-1800 Full/]] as const) {
+    for (const [label, option] of [
+      ['Section', 'Alpha'],
+      ['Workflow', /AF-1800 Full/],
+    ] as const) {
       await vehicle.getByLabel(new RegExp(`^${label}`)).click();
       await page.getByRole('option', { name: option }).first().click();
     }
@@ -142,7 +158,10 @@ test('a supervisor adds three vehicles at once, one of a new type, and sets and 
   await calendar.locator('.mantine-DateTimePicker-submitButton').click();
   await status.getByRole('button', { name: 'Save' }).click();
   await expect(status).toBeHidden();
-  const byReg = async () => ((await api.get('/data/v2/vehicles')).body as { regNumber: string; eticDate: string | null; status: { status: string }[] }[]).find((v) => v.regNumber === regs[2])!;
+  const byReg = async () =>
+    ((await api.get('/data/v2/vehicles')).body as { regNumber: string; eticDate: string | null; status: { status: string }[] }[]).find(
+      (v) => v.regNumber === regs[2],
+    )!;
   await expect.poll(async () => (await byReg()).status[0]?.status, { timeout: 15_000 }).toBe('inMx');
   expect((await byReg()).eticDate?.slice(0, 10)).toBe(ahead.toISOString().slice(0, 10));
 

@@ -8,14 +8,24 @@ import { freePort } from '../support/server.ts';
 
 /**
  * Starts the real server (npm start's entry point, without the build) on a free port with a fresh
- * data dir and the demo data, and hands its address to the tests through E2E_BASE_URL.
+ * data dir, the demo data and the organization factory each spec makes its own organization with
+ * (support/accounts.ts useOwnOrganization), and hands its address to the tests through E2E_BASE_URL.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      E2E_ORG_FACTORY: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

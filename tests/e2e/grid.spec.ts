@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { UsersPage } from './pages/users-page.ts';
-import { createAccount, demoAccount } from './support/accounts.ts';
+import { createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
-import { demoAccount } from './support/accounts.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 test('the app is installable: a valid manifest and a controlling service worker', async ({ baseURL, launchOptions }) => {
   // A fresh profile on disk: a full sign-in and first sync, then the worker precaches the app with the

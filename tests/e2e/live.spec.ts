@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
-import { apiAs, createAccount, demoAccount } from './support/accounts.ts';
+import { apiAs, createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 test('a profile change in one browser shows in another without a reload', async ({ browser, baseURL }) => {
   const account = await createAccount(baseURL!, { role: 'vco', isAdmin: true, firstName: 'Twin', lastName: 'One' });
@@ -28,7 +30,10 @@ test('a live event shows in Fleet Updates, can be dismissed, and Clear All empti
     (c: { t: string; data?: { decommissionDate: string | null } }) => c.t === 'vehicles' && c.data?.decommissionDate === null,
   );
   const [one, two] = vehicles;
-  for (const [vehicle, note] of [[one, 'Windshield chipped on the left side'], [two, 'Spare tire missing']] as const) {
+  for (const [vehicle, note] of [
+    [one, 'Windshield chipped on the left side'],
+    [two, 'Spare tire missing'],
+  ] as const) {
     expect((await api.post(`/data/v1/vehicles/${vehicle.id}/notes`, { note })).status).toBe(201);
   }
   const firstCard = app.fleetUpdates.getByRole('article').filter({ hasText: 'Windshield chipped on the left side' });

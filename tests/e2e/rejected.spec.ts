@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
-import { createAccount } from './support/accounts.ts';
+import { createAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 test('a change the server refuses is rolled back and listed with the server’s message', async ({ page, context, baseURL }) => {
   const account = await createAccount(baseURL!, { role: 'vco', isAdmin: true, firstName: 'Soon', lastName: 'Demoted' });

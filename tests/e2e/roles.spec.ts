@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
-import { demoAccount } from './support/accounts.ts';
+import { demoAccount, orgName, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 const PRODUCT = 'Fleet Readiness';
 
@@ -8,7 +10,7 @@ test('an inspector gets the download screen and no website', async ({ page }) =>
   const app = new AppShell(page);
   await app.signIn(demoAccount('inspector'));
   await expect(page.getByRole('heading', { name: `Welcome to ${PRODUCT}, Sam Patel. As an Inspector, you do not have access to the website.` })).toBeVisible();
-  await expect(page.getByText('Wing 1 Vehicle Operations')).toBeVisible();
+  await expect(page.getByText(orgName())).toBeVisible();
   await expect(page.getByText('Inspector', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download Android App' })).toHaveAttribute('href', /\/data\/apk\/download$/);
   await expect(app.nav).toHaveCount(0);
@@ -44,7 +46,7 @@ for (const [local, links] of Object.entries(EXPECTED)) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await app.signIn(demoAccount(local));
     await expect(app.nav).toBeVisible();
-    await expect(app.nav.getByText('Wing 1 Vehicle Operations')).toBeVisible();
+    await expect(app.nav.getByText(orgName())).toBeVisible();
     for (const label of LINKS) {
       await expect(app.link(label)).toHaveCount(links.includes(label) ? 1 : 0);
     }

@@ -4,7 +4,12 @@ import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { Af1800Modal } from './pages/af1800-modal.ts';
 import { UsersPage } from './pages/users-page.ts';
-import { createAccount, demoAccount } from './support/accounts.ts';
+import { VehiclePage } from './pages/vehicle-page.ts';
+import { VehicleTabs } from './pages/vehicle-tabs.ts';
+import { createVehicle } from './support/vehicles.ts';
+import { createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 /** The sizes the product is judged at: a tablet and a desktop. */
 const SIZES = [
@@ -59,7 +64,10 @@ for (const size of SIZES) {
     await page.keyboard.press('Escape');
     await expect(users.dialog).toBeHidden();
 
-    await users.row('sectionlead@').getByRole('button', { name: /^Modify/ }).click();
+    await users
+      .row('sectionlead@')
+      .getByRole('button', { name: /^Modify/ })
+      .click();
     await expect(users.dialog.getByRole('heading', { name: 'Modify User' })).toBeVisible();
     await shot(page, 'modify-user', size);
   });
@@ -133,5 +141,40 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: /rejected changes/ }).click();
     await expect(page.getByRole('button', { name: 'Send again' })).toBeVisible();
     await shot(page, 'rejected-changes', size);
+  });
+}
+
+for (const size of SIZES) {
+  test(`the Notes and Washes tabs fit ${size.width}x${size.height}, with their dialogs`, async ({ page, baseURL }) => {
+    await page.setViewportSize(size);
+    const { vehicle, api } = await createVehicle(baseURL!, demoAccount('sectionlead'));
+    const notes = `/data/v1/vehicles/${vehicle.vehicleId}/notes`;
+    await api.post(notes, { note: 'Left mirror cracked; driver side. Parts ordered, ETA Friday.' });
+    await api.post(notes, { note: 'Mirror replaced. Check the rear marker lights at the next inspection.' });
+    const washes = `/data/v1/vehicles/${vehicle.vehicleId}/wash`;
+    for (const days of [1, 8, 15]) await api.post(washes, { washDate: new Date(Date.now() + days * 86_400_000).toISOString() });
+    const tabs = new VehicleTabs(page);
+    await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
+    await new VehiclePage(page).open(vehicle.regNumber);
+
+    await tabs.open('Washes');
+    await expect(tabs.washRows()).toHaveCount(3);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'washes', size);
+    await page
+      .getByRole('button', { name: /^Edit wash of / })
+      .first()
+      .click();
+    await tabs.dialog('Edit Wash').getByLabel('Completed', { exact: true }).check();
+    await shot(page, 'edit-wash', size);
+    await page.keyboard.press('Escape');
+
+    await tabs.open('Notes');
+    await page.getByRole('button', { name: 'Show History' }).click();
+    await expect(page.getByLabel('Note history')).toContainText('Left mirror cracked');
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'notes', size);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await shot(page, 'update-note', size);
   });
 }

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
-import { createAccount } from './support/accounts.ts';
+import { createAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 test('signing out at the provider in another tab signs the app out within seconds', async ({ page, context, baseURL }) => {
   const account = await createAccount(baseURL!, { role: 'vco', firstName: 'Session', lastName: 'Ends' });

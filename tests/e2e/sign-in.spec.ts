@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail } from '../../server/seed/demo-users.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo-users.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 
-const email = demoEmail('dispatcher', 'wing-1');
+useOwnOrganization();
 
 /** Starts the authorization-code flow the way the browser app does: PKCE S256, our redirect URI. */
 function authorizeUrl(baseUrl: string) {
@@ -22,6 +23,7 @@ function authorizeUrl(baseUrl: string) {
 }
 
 test('the sign-in page is usable with the keyboard, refuses a wrong password and signs in', async ({ page, baseURL }) => {
+  const { email } = demoAccount('dispatcher');
   const signIn = new SignInPage(page);
   await page.goto(authorizeUrl(baseURL!));
   await expect(signIn.heading).toBeVisible();

@@ -3,9 +3,11 @@ import { LEADER_HEARTBEAT_MS, LEADER_STALE_MS } from '../../src/sync/constants.t
 import { AppShell } from './pages/app-shell.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
-import { demoAccount } from './support/accounts.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { launchFreezableChromium, lifecycle, readHeartbeat, syncRequests } from './support/sync-leader.ts';
 import { createVehicle } from './support/vehicles.ts';
+
+useOwnOrganization();
 
 const setModel = (header: VehiclePage, model: string) => header.editDescription((dialog) => dialog.getByLabel('Model').fill(model));
 const visibility = (page: Page) => page.evaluate(() => document.visibilityState);

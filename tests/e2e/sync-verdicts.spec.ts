@@ -4,7 +4,9 @@ import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { UsersPage } from './pages/users-page.ts';
-import { apiAs, createAccount, demoAccount } from './support/accounts.ts';
+import { apiAs, createAccount, demoAccount, orgSlug, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
 
 interface ApiUser {
   userId: string;
@@ -54,7 +56,10 @@ test('an offline rename and another administrator’s deactivation both land: th
   const { app, users } = await openAllUsersAsAdmin(page);
 
   await context.setOffline(true);
-  await users.row(target.email).getByRole('button', { name: /^Modify/ }).click();
+  await users
+    .row(target.email)
+    .getByRole('button', { name: /^Modify/ })
+    .click();
   await users.dialog.getByLabel(/^Last Name/).fill('Renamed');
   await users.dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(users.dialog).toBeHidden();
@@ -75,9 +80,9 @@ test('an offline rename and another administrator’s deactivation both land: th
 test('a saved view holding a NUL character is refused alone, with its message, and a vehicle edit queued after it lands', async ({ page, context, baseURL }) => {
   const account = await createAccount(baseURL!, { role: 'sectionLead', firstName: 'Nul', lastName: 'Viewer' });
   const api = await apiAs(baseURL!, account);
-  const vehicle = ((await api.get('/data/v2/vehicles')).body as { vehicleId: string; regNumber: string; decommissionDate: string | null; lastReportedHours: number | null }[]).find(
-    (v) => v.decommissionDate === null,
-  )!;
+  const vehicle = (
+    (await api.get('/data/v2/vehicles')).body as { vehicleId: string; regNumber: string; decommissionDate: string | null; lastReportedHours: number | null }[]
+  ).find((v) => v.decommissionDate === null)!;
   const app = new AppShell(page);
   const fleet = new FleetPage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -99,9 +104,14 @@ test('a saved view holding a NUL character is refused alone, with its message, a
   await context.setOffline(false);
   await expect(app.syncStatus).toContainText('Some changes were not saved', { timeout: 30_000 });
   await expect
-    .poll(async () => ((await api.get('/data/v2/vehicles')).body as { vehicleId: string; lastReportedHours: number }[]).find((v) => v.vehicleId === vehicle.vehicleId)?.lastReportedHours, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        ((await api.get('/data/v2/vehicles')).body as { vehicleId: string; lastReportedHours: number }[]).find((v) => v.vehicleId === vehicle.vehicleId)
+          ?.lastReportedHours,
+      {
+        timeout: 15_000,
+      },
+    )
     .toBe(hours);
   await page.getByRole('button', { name: '1 rejected changes' }).click();
   await expect(page.getByText('Save setting')).toBeVisible();
@@ -133,7 +143,7 @@ test('Log out with a change waiting says so, waits for it to be sent, then logs 
 test('adding a user needs a connection, and no password is ever at rest in IndexedDB', async ({ page, context }) => {
   const { app, users } = await openAllUsersAsAdmin(page);
   const password = `Granite-${randomBytes(6).toString('hex')}-harbor-lantern`;
-  const email = `nopass-${randomBytes(3).toString('hex')}@wing-1.example.com`;
+  const email = `nopass-${randomBytes(3).toString('hex')}@${orgSlug()}.example.com`;
 
   const fill = async () => {
     await users.dialog.getByLabel(/^First Name/).fill('Secret');

@@ -3,8 +3,10 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { UsersPage } from './pages/users-page.ts';
-import { apiAs, createAccount, demoAccount, ORG_SLUG } from './support/accounts.ts';
+import { apiAs, createAccount, demoAccount, orgSlug, useOwnOrganization } from './support/accounts.ts';
 import { judgePassword } from '../../server/modules/users/password-strength.ts';
+
+useOwnOrganization();
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -16,7 +18,7 @@ test('an admin adds a user: a weak password is refused with its suggestions, a s
   await app.signInAndSync(demoAccount('admin'));
   await users.open();
 
-  const email = `new-${randomBytes(3).toString('hex')}@${ORG_SLUG}.example.com`;
+  const email = `new-${randomBytes(3).toString('hex')}@${orgSlug()}.example.com`;
   await users.addUser.click();
   await expect(users.dialog.getByRole('heading', { name: 'Add User' })).toBeVisible();
   await users.dialog.getByLabel(/^First Name/).fill('Kendall');
@@ -66,7 +68,10 @@ test('an admin changes a user’s role, section, active and admin flags', async 
   await app.signInAndSync(demoAccount('admin'));
   await users.open();
 
-  await users.row(target.email).getByRole('button', { name: /^Modify/ }).click();
+  await users
+    .row(target.email)
+    .getByRole('button', { name: /^Modify/ })
+    .click();
   await expect(users.dialog.getByRole('heading', { name: 'Modify User' })).toBeVisible();
   await expect(users.dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await users.choose('Role', 'Junior Supervisor');
@@ -101,7 +106,10 @@ test('an administrator who changes their own role is logged out', async ({ page,
   const users = new UsersPage(page);
   await app.signInAndSync(account);
   await users.open();
-  await users.row(account.email).getByRole('button', { name: /^Modify/ }).click();
+  await users
+    .row(account.email)
+    .getByRole('button', { name: /^Modify/ })
+    .click();
   await expect(users.dialog.getByText('You will be logged out upon changing your own role')).toBeVisible();
   await users.choose('Role', 'Section Lead');
   await users.dialog.getByRole('button', { name: 'Submit' }).click();

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
-import { demoAccount } from './support/accounts.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { createVehicle } from './support/vehicles.ts';
+
+useOwnOrganization();
 
 // A device far west of UTC: the EOL date is a calendar day and must not move by one on the way.
 test.use({ timezoneId: 'Pacific/Honolulu' });
@@ -11,7 +13,10 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test('a supervisor edits section, workflow, type, year, EOL date and WRM in the vehicle header; each shows at once and survives a reload', async ({ page, baseURL }) => {
+test('a supervisor edits section, workflow, type, year, EOL date and WRM in the vehicle header; each shows at once and survives a reload', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const account = demoAccount('sectionlead');
   const { vehicle, serverCopy } = await createVehicle(baseURL!, account, { make: 'Ford', model: 'F-250' });
@@ -58,10 +63,13 @@ test('a supervisor edits section, workflow, type, year, EOL date and WRM in the 
 
   // Every edit went through the outbox: all of them reach the server, none is refused.
   await expect
-    .poll(async () => {
-      const { vehicleType, year, make, model, eolDate, wrm, sectionId, workflowId } = await serverCopy();
-      return { vehicleType, year, make, model, eolDate, wrm, sectionMoved: sectionId !== vehicle.sectionId, workflowMoved: workflowId !== vehicle.workflowId };
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const { vehicleType, year, make, model, eolDate, wrm, sectionId, workflowId } = await serverCopy();
+        return { vehicleType, year, make, model, eolDate, wrm, sectionMoved: sectionId !== vehicle.sectionId, workflowMoved: workflowId !== vehicle.workflowId };
+      },
+      { timeout: 15_000 },
+    )
     .toEqual({ vehicleType: 'Wrecker 5T', year: 2019, make: 'Ford', model: 'F-250', eolDate: '2031-12-31', wrm: true, sectionMoved: true, workflowMoved: true });
   await expect(app.syncStatus).toContainText('All changes saved', { timeout: 15_000 });
   await expect(header.pending).toBeHidden();

@@ -5,14 +5,20 @@ import type { Wash } from '../../core/schema/wash.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
-import { demoAccount } from './support/accounts.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { createVehicle } from './support/vehicles.ts';
+
+useOwnOrganization();
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test('a supervisor adds and updates notes and reads their history, and schedules, edits and completes a wash, online and offline', async ({ page, context, baseURL }) => {
+test('a supervisor adds and updates notes and reads their history, and schedules, edits and completes a wash, online and offline', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const account = demoAccount('sectionlead');
   const { vehicle, api } = await createVehicle(baseURL!, account);

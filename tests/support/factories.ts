@@ -45,7 +45,7 @@ export async function createUser(ctx: AppContext, orgId: string, sectionId: stri
       rev,
       email,
       firstName: spec.firstName ?? 'Test',
-      lastName: spec.lastName ?? (role ?? 'Norole'),
+      lastName: spec.lastName ?? role ?? 'Norole',
       role,
       isAdmin: spec.isAdmin ?? false,
       active: spec.active ?? true,
@@ -59,7 +59,11 @@ export async function createUser(ctx: AppContext, orgId: string, sectionId: stri
 /** A vehicle in commission, status valid, in the given section. */
 export async function createVehicle(ctx: AppContext, orgId: string, sectionId: string, spec: { regNumber?: string; vehicleType?: string } = {}) {
   const vehicleId = nanoid();
-  const regNumber = spec.regNumber ?? `T-${nanoid(6).replace(/[^A-Za-z0-9]/g, 'X').toUpperCase()}`;
+  const regNumber =
+    spec.regNumber ??
+    `T-${nanoid(6)
+      .replace(/[^A-Za-z0-9]/g, 'X')
+      .toUpperCase()}`;
   const vehicleType = spec.vehicleType ?? 'Truck';
   await ctx.write(orgId, undefined, async ({ tx, rev }) => {
     await tx.insert(vehicles).values({ id: vehicleId, orgId, rev, regNumber, vehicleType, sectionId });

@@ -158,7 +158,10 @@ const typeName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 #&()/;-]{0,30}[A-Za-z
 const personName = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0);
 const dateTime = fc.date({ min: new Date('1900-01-02T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
 const date = dateTime.map((d) => d.slice(0, 10));
-const odometer = fc.oneof(fc.integer({ min: 1, max: INT_MAX }), fc.integer({ min: 1, max: 9_999_999 }).map((n) => n.toLocaleString('en-US')));
+const odometer = fc.oneof(
+  fc.integer({ min: 1, max: INT_MAX }),
+  fc.integer({ min: 1, max: 9_999_999 }).map((n) => n.toLocaleString('en-US')),
+);
 const STRONG_PASSWORDS = ['velvet-Canyon-orbit-42', 'copper-Meadow-violin-77', 'quartz-Lagoon-saddle-19'];
 
 /** A valid value with one to `max` of the fields, each valid on its own: edits send only what changed. */
@@ -232,11 +235,13 @@ const vehicleUpdate = (w: FuzzWorld) =>
 /** The pushed mutations: a request to any route with a body, valid, changed or odd, and requests no mutation may make. */
 function pushedRequest(w: FuzzWorld, specs: Map<string, RouteSpec>, routes: DeclaredRoute[]): fc.Arbitrary<FuzzValue> {
   const writes = routes.filter((r) => r.method !== 'GET' && !r.url.startsWith('/data/v1/sync/'));
-  const toRoute = fc.constantFrom(...writes).chain((r) =>
-    fc.tuple(pathOf(r, specs.get(routeKey(r)), w), bodyValue(r, specs.get(routeKey(r)), w)).map(([p, body]): FuzzValue =>
-      objectOf([['method', r.method], ['path', p], ...(body === undefined ? [] : [['body', body] as [string, FuzzValue]])]),
-    ),
-  );
+  const toRoute = fc
+    .constantFrom(...writes)
+    .chain((r) =>
+      fc
+        .tuple(pathOf(r, specs.get(routeKey(r)), w), bodyValue(r, specs.get(routeKey(r)), w))
+        .map(([p, body]): FuzzValue => objectOf([['method', r.method], ['path', p], ...(body === undefined ? [] : [['body', body] as [string, FuzzValue]])])),
+    );
   const oddPath = fc.oneof(
     fc.constantFrom(
       '/data/v1/sync/push',
@@ -261,14 +266,22 @@ function pushedRequest(w: FuzzWorld, specs: Map<string, RouteSpec>, routes: Decl
     oddString.map((s) => `/data/${s}`),
     oddString,
   );
-  const odd = fc.record({ method: fc.oneof(fc.constantFrom('GET', 'post', 'TRACE', 'CONNECT', 'PUT', 'HEAD'), oddValue), path: fc.oneof(oddPath, oddValue), body: oddValue }, { requiredKeys: [] });
+  const odd = fc.record(
+    { method: fc.oneof(fc.constantFrom('GET', 'post', 'TRACE', 'CONNECT', 'PUT', 'HEAD'), oddValue), path: fc.oneof(oddPath, oddValue), body: oddValue },
+    { requiredKeys: [] },
+  );
   const request = fc.oneof({ weight: 8, arbitrary: toRoute }, { weight: 1, arbitrary: odd });
   const mutation = fc.record({ id, seq: fc.nat(1_000), name: fc.constantFrom('fuzz', 'updateVehicle', 'createUser'), request });
   // Mostly whole: a mutation without a usable id fails the whole batch, which is checked, but rarely the point.
   const changedMutation = fc.oneof(
     { weight: 6, arbitrary: mutation },
     { weight: 1, arbitrary: fc.tuple(mutation, bodyChange(fc.constantFrom('seq', 'name', 'request'))).map(([m, change]) => applyChange(m, change)) },
-    { weight: 1, arbitrary: fc.tuple(mutation, bodyChange(fc.constantFrom('method', 'path', 'body'))).map(([m, change]) => objectOf(Object.entries(m).map(([k, v]) => [k, k === 'request' ? applyChange(v, change) : v]))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(mutation, bodyChange(fc.constantFrom('method', 'path', 'body')))
+        .map(([m, change]) => objectOf(Object.entries(m).map(([k, v]) => [k, k === 'request' ? applyChange(v, change) : v]))),
+    },
   );
   return fc.record({ clientId: id, mutations: fc.array(changedMutation, { minLength: 1, maxLength: 4 }) });
 }
@@ -305,7 +318,9 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
           cursor: fc.oneof(
             fc.constantFrom(...w.cursors, ''),
             // Cursor-shaped: passes the schema, so the cursor checks and the feed query run.
-            fc.stringMatching(/^(\d{1,15}(:[A-Za-z]{1,12}:[A-Za-z0-9_-]{1,30})?|[A-Za-z0-9_-]{1,32}(~\d{1,15})?\.\d{1,15}(\.[A-Za-z]{1,12}\.[A-Za-z0-9_-]{1,40})?)$/),
+            fc.stringMatching(
+              /^(\d{1,15}(:[A-Za-z]{1,12}:[A-Za-z0-9_-]{1,30})?|[A-Za-z0-9_-]{1,32}(~\d{1,15})?\.\d{1,15}(\.[A-Za-z]{1,12}\.[A-Za-z0-9_-]{1,40})?)$/,
+            ),
             fc.constantFrom(...w.cursors).map((c) => c.replace(/\d+$/, (n) => String(Number(n) + 1_000_000))),
             // This server's epoch with any position: a page boundary inside a revision at any row id.
             fc
@@ -314,7 +329,10 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
                 horizon: fc.option(fc.oneof(fc.nat(20), fc.constant(999_999_999_999_999))),
                 rev: fc.oneof(fc.nat(60), fc.constant(999_999_999_999_999)),
                 table: fc.option(fc.constantFrom('users', 'vehicles', 'notes', 'userSettings', 'vehicleTypes', 'zzz', 'A')),
-                rowId: fc.oneof(anyId, oddString.filter((s) => s.length < 1_000)),
+                rowId: fc.oneof(
+                  anyId,
+                  oddString.filter((s) => s.length < 1_000),
+                ),
               })
               .map(({ epoch, horizon, rev, table, rowId }) => {
                 const head = `${epoch}${horizon === null ? '' : `~${horizon}`}.${rev}`;
@@ -337,7 +355,10 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
           firstName: personName,
           lastName: personName,
           email: fc.stringMatching(/^[a-z0-9]{6,12}$/).map((s) => `${s}@example.test`),
-          password: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...STRONG_PASSWORDS) }, { weight: 1, arbitrary: fc.constantFrom('password', 'Test', 'a'.repeat(128)) }),
+          password: fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...STRONG_PASSWORDS) },
+            { weight: 1, arbitrary: fc.constantFrom('password', 'Test', 'a'.repeat(128)) },
+          ),
           role: fc.constantFrom(...ROLES),
           isAdmin: fc.constant(false),
           sectionId: fc.constantFrom<string | null>(w.sectionId, w.sectionId, w.otherSectionId, null),
@@ -360,7 +381,11 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
     params: { userId: (w) => fc.constantFrom(w.adminId, w.adminId, w.adminId, w.victimIds[0]!) },
     body: () =>
       fc.array(
-        fc.record({ op: fc.constant('add'), path: fc.constantFrom(...SETTING_FIELDS.map((f) => `/${f}`)), value: fc.oneof(fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<FuzzValue>, oddValue) }),
+        fc.record({
+          op: fc.constant('add'),
+          path: fc.constantFrom(...SETTING_FIELDS.map((f) => `/${f}`)),
+          value: fc.oneof(fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<FuzzValue>, oddValue),
+        }),
         { minLength: 1, maxLength: 3 },
       ),
   });
@@ -374,7 +399,11 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
     keys: ['vehicleTypeId', 'vehicleType'],
     body: () => fc.record({ vehicleType: typeName, vehicleTypeId: id }, { requiredKeys: ['vehicleType'] }),
   });
-  specs.set('POST /data/v1/vehicles', { runs: 250, keys: ['vehicleId', 'regNumber', 'vehicleType', 'sectionId', 'workflowId', 'wrm', 'year', 'make', 'model', 'eolDate'], body: vehicleCreate });
+  specs.set('POST /data/v1/vehicles', {
+    runs: 250,
+    keys: ['vehicleId', 'regNumber', 'vehicleType', 'sectionId', 'workflowId', 'wrm', 'year', 'make', 'model', 'eolDate'],
+    body: vehicleCreate,
+  });
   specs.set('PATCH /data/v2/vehicles/:vehicleId', {
     runs: 300,
     keys: ['workflowId', 'sectionId', 'hours', 'miles', 'status', 'eticDate', 'regNumber', 'vehicleType', 'year', 'make', 'model', 'wrm', 'eolDate'],
@@ -392,17 +421,33 @@ function paramValue(spec: RouteSpec | undefined, name: string, w: FuzzWorld): fc
   const own = spec?.params?.[name];
   let valid: fc.Arbitrary<string>;
   if (own) valid = own(w);
-  else if (name === 'vehicleId') valid = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...w.vehicleIds) }, { weight: 1, arbitrary: fc.constantFrom(w.otherVehicleId) }, { weight: 1, arbitrary: anyId });
+  else if (name === 'vehicleId')
+    valid = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...w.vehicleIds) },
+      { weight: 1, arbitrary: fc.constantFrom(w.otherVehicleId) },
+      { weight: 1, arbitrary: anyId },
+    );
   // Never the signed-in administrator: a change to them would end the run's access.
-  else if (name === 'userId') valid = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...w.victimIds) }, { weight: 1, arbitrary: fc.constantFrom(w.orphanId, w.otherUserId) }, { weight: 1, arbitrary: anyId });
-  else if (name === 'orgId') valid = fc.oneof({ weight: 6, arbitrary: fc.constant(w.orgId) }, { weight: 1, arbitrary: fc.constantFrom(w.otherOrgId, '') }, { weight: 1, arbitrary: anyId });
+  else if (name === 'userId')
+    valid = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...w.victimIds) },
+      { weight: 1, arbitrary: fc.constantFrom(w.orphanId, w.otherUserId) },
+      { weight: 1, arbitrary: anyId },
+    );
+  else if (name === 'orgId')
+    valid = fc.oneof({ weight: 6, arbitrary: fc.constant(w.orgId) }, { weight: 1, arbitrary: fc.constantFrom(w.otherOrgId, '') }, { weight: 1, arbitrary: anyId });
   else if (name === 'year') {
     const now = new Date().getUTCFullYear();
-    valid = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: now - 3, max: now }).map(String) }, { weight: 1, arbitrary: fc.constantFrom('1900', '1899', String(now + 1), '9999', '0000', '20260') });
+    valid = fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: now - 3, max: now }).map(String) },
+      { weight: 1, arbitrary: fc.constantFrom('1900', '1899', String(now + 1), '9999', '0000', '20260') },
+    );
   } else if (name === 'month') {
-    valid = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 12 }).map((m) => (m < 10 && m % 2 ? `0${m}` : String(m))) }, { weight: 1, arbitrary: fc.constantFrom('13', '0', '00', '001', '1 ') });
-  }
-  else valid = anyId;
+    valid = fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: 1, max: 12 }).map((m) => (m < 10 && m % 2 ? `0${m}` : String(m))) },
+      { weight: 1, arbitrary: fc.constantFrom('13', '0', '00', '001', '1 ') },
+    );
+  } else valid = anyId;
   return fc.oneof({ weight: 5, arbitrary: valid.map(encodeLoose) }, { weight: 1, arbitrary: oddSegment });
 }
 
@@ -450,7 +495,13 @@ const ODD_CONTENT_TYPES = [
 ];
 
 /** Invalid UTF-8 and other bytes no JSON text is made of. */
-const BYTE_BODIES = [Buffer.from('7b2261223a22fffe227d', 'hex'), Buffer.from('7b2261223a22c0af227d', 'hex'), Buffer.from('fffe7b007d00', 'hex'), Buffer.from('efbbbf7b7d', 'hex'), Buffer.alloc(64)];
+const BYTE_BODIES = [
+  Buffer.from('7b2261223a22fffe227d', 'hex'),
+  Buffer.from('7b2261223a22c0af227d', 'hex'),
+  Buffer.from('fffe7b007d00', 'hex'),
+  Buffer.from('efbbbf7b7d', 'hex'),
+  Buffer.alloc(64),
+];
 
 /** A whole request to the route as it goes on the wire. */
 export function wireRequest(route: DeclaredRoute, spec: RouteSpec | undefined, w: FuzzWorld, bodyLimit: number): fc.Arbitrary<RawRequest> {

@@ -103,10 +103,36 @@ export const ODD_STRINGS = [
   '/__proto__',
 ];
 
-export const ODD_NUMBERS = [0, -0, 1, -1, 0.5, -0.5, 1.0000001, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2, 1e21, 1e308, -1e308, 5e-324, 1899, 1900, 2200, 2201, 9999, 10000];
+export const ODD_NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -0.5,
+  1.0000001,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+  1899,
+  1900,
+  2200,
+  2201,
+  9999,
+  10000,
+];
 
 /** Number literals JSON.stringify never writes. */
-export const RAW_NUMBERS = ['1e400', '-1e400', '1E-400', '-0.0', '123456789012345678901234567890', '0.0000000000000000000000000001', '1.5e+9', '100e-2'].map((t) => new RawJson(t));
+export const RAW_NUMBERS = ['1e400', '-1e400', '1E-400', '-0.0', '123456789012345678901234567890', '0.0000000000000000000000000001', '1.5e+9', '100e-2'].map(
+  (t) => new RawJson(t),
+);
 
 /** One UTF-16 unit or code point that is trouble somewhere. */
 const oddUnit = fc.oneof(
@@ -132,7 +158,10 @@ export const oddNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
 
 /** Keys that collide with what JavaScript objects carry, beside ordinary and odd ones. */
 export const oddKey: fc.Arbitrary<string> = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isAdmin', 'orgId', 'passwordHash', 'rev', 'id') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isAdmin', 'orgId', 'passwordHash', 'rev', 'id'),
+  },
   { weight: 2, arbitrary: fc.string({ unit: oddUnit, maxLength: 8 }) },
   { weight: 1, arbitrary: fc.constantFrom(...ODD_STRINGS) },
 );
@@ -213,9 +242,7 @@ export function oddBodyText(bodyLimit: number): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_BODIES) },
     {
       weight: 1,
-      arbitrary: fc
-        .constantFrom(bodyLimit - 64, bodyLimit + 1, 2 * bodyLimit)
-        .map((size) => `{"a":"${'x'.repeat(Math.max(0, size - 8))}"}`),
+      arbitrary: fc.constantFrom(bodyLimit - 64, bodyLimit + 1, 2 * bodyLimit).map((size) => `{"a":"${'x'.repeat(Math.max(0, size - 8))}"}`),
     },
   );
 }
@@ -269,10 +296,7 @@ export const oddSegment: fc.Arbitrary<string> = fc.oneof(
 
 /** A query string (without `?`) of known and odd keys, duplicates and raw escapes included. */
 export function oddQuery(knownKeys: string[]): fc.Arbitrary<string> {
-  const key = fc.oneof(
-    { weight: 3, arbitrary: knownKeys.length > 0 ? fc.constantFrom(...knownKeys) : oddKey },
-    { weight: 2, arbitrary: oddKey },
-  );
+  const key = fc.oneof({ weight: 3, arbitrary: knownKeys.length > 0 ? fc.constantFrom(...knownKeys) : oddKey }, { weight: 2, arbitrary: oddKey });
   const value = fc.oneof(
     { weight: 4, arbitrary: oddString.filter((s) => s.length <= 5_000).map(encodeLoose) },
     { weight: 2, arbitrary: fc.constantFrom(...ODD_NUMBERS.map(String), '1e400', '-1', '1.5', '0x10', ' 5', 'true', 'false').map(encodeLoose) },
@@ -280,16 +304,15 @@ export function oddQuery(knownKeys: string[]): fc.Arbitrary<string> {
   );
   const pair = fc.oneof(
     { weight: 6, arbitrary: fc.tuple(key.map(encodeLoose), value).map(([k, v]) => `${k}=${v}`) },
-    { weight: 1, arbitrary: fc.constantFrom('', '&', '=', '==', '%', 'a[b]=1', 'a[]=1', 'a.b=1', '__proto__[isAdmin]=true', 'constructor[prototype][x]=1', '%3D=%26') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', '&', '=', '==', '%', 'a[b]=1', 'a[]=1', 'a.b=1', '__proto__[isAdmin]=true', 'constructor[prototype][x]=1', '%3D=%26'),
+    },
   );
   return fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join('&'));
 }
 
-export type BodyChange =
-  | { kind: 'set'; key: string; value: FuzzValue }
-  | { kind: 'delete'; key: string }
-  | { kind: 'wrap' }
-  | { kind: 'nest'; key: string };
+export type BodyChange = { kind: 'set'; key: string; value: FuzzValue } | { kind: 'delete'; key: string } | { kind: 'wrap' } | { kind: 'nest'; key: string };
 
 /** A change to a valid body: one field odd, missing, or in a container; an extra (prototype) key; the whole in an array. */
 export function bodyChange(keysOf: fc.Arbitrary<string>): fc.Arbitrary<BodyChange> {

@@ -140,7 +140,8 @@ export async function check(world: World): Promise<string[]> {
           else if (stable(own) !== stable(row)) problems.push(`${id} differs (${firstDifference(own as Record<string, unknown>, row as Record<string, unknown>)})`);
         }
         for (const id of mine.keys()) if (!theirs.has(id)) problems.push(`extra ${id} (${short(mine.get(id), 100)})`);
-        if (problems.length > 0) v.push(`mirror ≠ fresh pull: ${d.label} ${feed}: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` and ${problems.length - 3} more` : ''}`);
+        if (problems.length > 0)
+          v.push(`mirror ≠ fresh pull: ${d.label} ${feed}: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` and ${problems.length - 3} more` : ''}`);
       }
       const shadows = [...mineAll.get('shadows')!.keys()];
       if (shadows.length > 0) v.push(`leftover shadows: ${d.label} keeps ${shadows.length} shadow(s) with an empty outbox: ${shadows.slice(0, 3).join(', ')}`);
@@ -161,14 +162,21 @@ export async function check(world: World): Promise<string[]> {
       const rec = byKey.get(`${m.clientId} ${m.id}`);
       const rejected = await deviceOf.get(m.device)!.db.rejected.get(m.id);
       const applied = rec !== undefined && rec.status < 400;
-      if (rejected && applied) v.push(`applied but listed as rejected: ${m.device} #${m.op} ${m.name} ${m.what}: server ${rec.status} rev ${rec.rev}, device "${rejected.message}" (${rejected.httpStatus})`);
-      if (!rejected && !applied) v.push(`lost: ${m.device} #${m.op} ${m.name} ${m.what}: neither applied (server: ${rec ? `${rec.status} ${short(rec.response, 100)}` : 'no record'}) nor listed as rejected`);
+      if (rejected && applied)
+        v.push(
+          `applied but listed as rejected: ${m.device} #${m.op} ${m.name} ${m.what}: server ${rec.status} rev ${rec.rev}, device "${rejected.message}" (${rejected.httpStatus})`,
+        );
+      if (!rejected && !applied)
+        v.push(
+          `lost: ${m.device} #${m.op} ${m.name} ${m.what}: neither applied (server: ${rec ? `${rec.status} ${short(rec.response, 100)}` : 'no record'}) nor listed as rejected`,
+        );
       if (rejected && (isTransientStatus(rejected.httpStatus) || TRANSIENT_MESSAGE.test(rejected.message))) {
         v.push(`refused for a transient cause: ${m.device} #${m.op} ${m.name} ${m.what}: ${rejected.httpStatus} "${rejected.message}"`);
       }
     }
     for (const rec of records) {
-      if (isTransientStatus(rec.status)) v.push(`server recorded a transient refusal for good: mutation ${rec.mutationId} status ${rec.status} ${short(rec.response, 120)}`);
+      if (isTransientStatus(rec.status))
+        v.push(`server recorded a transient refusal for good: mutation ${rec.mutationId} status ${rec.status} ${short(rec.response, 120)}`);
     }
 
     // The writes the server committed, in commit (revision) order.
@@ -184,13 +192,26 @@ export async function check(world: World): Promise<string[]> {
       const args = m.args as Record<string, unknown>;
       const w: Write = { rev: Number(rec.rev), what: `${m.device} #${m.op} ${m.name} ${m.what}`, meant: m.meant, touches: rowsOf(m.meant) };
       if (m.name === 'createVehicle') {
-        w.create = { vehicleId: args.vehicleId as string, sectionId: args.sectionId, workflowId: args.workflowId, vehicleType: args.vehicleType, wrm: args.wrm ?? false, eolDate: args.eolDate ?? null };
+        w.create = {
+          vehicleId: args.vehicleId as string,
+          sectionId: args.sectionId,
+          workflowId: args.workflowId,
+          vehicleType: args.vehicleType,
+          wrm: args.wrm ?? false,
+          eolDate: args.eolDate ?? null,
+        };
       }
       if (m.name === 'updateVehicle') w.update = { vehicleId: args.vehicleId as string, changes: args.changes as Record<string, unknown> };
       writes.push(w);
     }
     for (const dw of world.direct) {
-      writes.push({ rev: dw.rev, what: `#${dw.op} ${dw.what}`, meant: dw.meant, touches: rowsOf(dw.meant), ...(dw.vehicleChanges ? { update: dw.vehicleChanges } : {}) });
+      writes.push({
+        rev: dw.rev,
+        what: `#${dw.op} ${dw.what}`,
+        meant: dw.meant,
+        touches: rowsOf(dw.meant),
+        ...(dw.vehicleChanges ? { update: dw.vehicleChanges } : {}),
+      });
     }
     writes.sort((a, b) => a.rev - b.rev);
 
@@ -205,7 +226,11 @@ export async function check(world: World): Promise<string[]> {
     // History rows: one per effective status or management change, as a model replaying the writes in order says.
     const model = new Map<string, { state: Record<string, unknown>; statusRows: number; managementRows: number }>();
     for (const s of world.setupVehicles) {
-      model.set(s.vehicleId, { state: { sectionId: s.sectionId, workflowId: s.workflowId, vehicleType: 'Truck', wrm: false, eolDate: null, status: 'valid' }, statusRows: 1, managementRows: 1 });
+      model.set(s.vehicleId, {
+        state: { sectionId: s.sectionId, workflowId: s.workflowId, vehicleType: 'Truck', wrm: false, eolDate: null, status: 'valid' },
+        statusRows: 1,
+        managementRows: 1,
+      });
     }
     for (const w of writes) {
       if (w.create) {
@@ -234,8 +259,10 @@ export async function check(world: World): Promise<string[]> {
     for (const [vehicleId, entry] of model) {
       const statusRows = await db.select({ rev: vehicleStatuses.rev }).from(vehicleStatuses).where(eq(vehicleStatuses.vehicleId, vehicleId));
       const managementRows = await db.select({ rev: vehicleManagement.rev }).from(vehicleManagement).where(eq(vehicleManagement.vehicleId, vehicleId));
-      if (statusRows.length !== entry.statusRows) v.push(`history: vehicle ${vehicleId} has ${statusRows.length} status rows, the applied changes make ${entry.statusRows}`);
-      if (managementRows.length !== entry.managementRows) v.push(`history: vehicle ${vehicleId} has ${managementRows.length} management rows, the applied changes make ${entry.managementRows}`);
+      if (statusRows.length !== entry.statusRows)
+        v.push(`history: vehicle ${vehicleId} has ${statusRows.length} status rows, the applied changes make ${entry.statusRows}`);
+      if (managementRows.length !== entry.managementRows)
+        v.push(`history: vehicle ${vehicleId} has ${managementRows.length} management rows, the applied changes make ${entry.managementRows}`);
       for (const r of [...statusRows, ...managementRows]) {
         const rev = Number(r.rev);
         if (rev > world.setupRev && !knownRevs.has(rev)) v.push(`history: vehicle ${vehicleId} has a row of revision ${rev}, which no recorded write made`);
@@ -266,7 +293,6 @@ export async function check(world: World): Promise<string[]> {
         );
       }
     }
-
   } finally {
     for (const f of fresh.values()) await f.destroy();
   }

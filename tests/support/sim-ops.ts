@@ -211,7 +211,14 @@ export class OpRunner {
         const row = await d.db.feed('vehicles').get(vehicleId);
         if (!row) return this.log(op, `commission ${vehicleId}: not on this device, skipped`);
         const decommissioned = row.decommissionDate === null;
-        await this.record(op, d, setCommission, { vehicleId, decommissioned }, { [`vehicles/${vehicleId}/decommissioned`]: decommissioned }, `${vehicleId} decommissioned=${decommissioned}`);
+        await this.record(
+          op,
+          d,
+          setCommission,
+          { vehicleId, decommissioned },
+          { [`vehicles/${vehicleId}/decommissioned`]: decommissioned },
+          `${vehicleId} decommissioned=${decommissioned}`,
+        );
         return;
       }
 
@@ -487,11 +494,24 @@ export class OpRunner {
         createdAt: new Date().toISOString(),
       });
     });
-    this.world.ledger.push({ id, op: op.i, device: d.label, userId: d.user.userId, clientId: d.clientId, name: 'updateUser', args: whole, meant, what: `(stored by the old app) ${what}` });
+    this.world.ledger.push({
+      id,
+      op: op.i,
+      device: d.label,
+      userId: d.user.userId,
+      clientId: d.clientId,
+      name: 'updateUser',
+      args: whole,
+      meant,
+      what: `(stored by the old app) ${what}`,
+    });
     await d.reopen();
     await upgradeOutbox(d.db, d.ctx);
     const entry = await d.db.outbox.where('id').equals(id).first();
-    this.log(op, `updateUser ${what} stored by the old app → ${id}; after the upgrade: ${entry ? `v${entry.v ?? 1} body ${JSON.stringify(entry.request.body)}` : 'set aside'}`);
+    this.log(
+      op,
+      `updateUser ${what} stored by the old app → ${id}; after the upgrade: ${entry ? `v${entry.v ?? 1} body ${JSON.stringify(entry.request.body)}` : 'set aside'}`,
+    );
   }
 
   /** A colleague adds a note online (REST); its id, or null if refused. */

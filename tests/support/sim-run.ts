@@ -25,7 +25,11 @@ export interface Mix {
  * only some kinds kept (SYNC_FAULT_ONLY=edit,drain,pull).
  */
 export function mixFromEnv(env: NodeJS.ProcessEnv = process.env): Mix {
-  const list = (name: string) => (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (name: string) =>
+    (env[name] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const skip = new Set(list('SYNC_FAULT_SKIP'));
   const only = new Set(list('SYNC_FAULT_ONLY'));
   const known = new Set<string>([...OP_KINDS, ...REQUEST_FAULTS, ...BATCH_FAULTS, 'overlap', 'after']);
@@ -120,7 +124,9 @@ function pickOf(ops: readonly Op[]): string {
 
 export function report(outcome: SeedOutcome, heading = 'sync fault simulation failed'): string {
   return [
-    `${heading}: seed ${outcome.seed} (${outcome.ops.length} operations, ${outcome.seconds.toFixed(1)} s: ${Object.entries(outcome.phases).map(([k, t]) => `${k} ${t} s`).join(', ')})`,
+    `${heading}: seed ${outcome.seed} (${outcome.ops.length} operations, ${outcome.seconds.toFixed(1)} s: ${Object.entries(outcome.phases)
+      .map(([k, t]) => `${k} ${t} s`)
+      .join(', ')})`,
     outcome.seed === 0
       ? 'replay: SYNC_FAULT_CASES=regression npx vitest run --project api tests/api/sync-faults.test.ts'
       : `replay: SYNC_FAULT_SEED=${outcome.seed} SYNC_FAULT_OPS=${outcome.ops.at(-1)!.i + 1}${pickOf(outcome.ops)} npx vitest run --project api tests/api/sync-faults.test.ts`,

@@ -77,8 +77,18 @@ export class World {
       { label: 'B', role: 'sectionLead', isAdmin: true },
       { label: 'S', role: 'jrSuper', isAdmin: false },
     ] as const;
-    const signed = await Promise.all(specs.map((s) => signedInUser(server, orgId, sectionId, { role: s.role, isAdmin: s.isAdmin, firstName: 'Sim', lastName: s.label })));
-    const users: SimUser[] = specs.map((s, i) => ({ label: s.label, userId: signed[i]!.userId, email: signed[i]!.email, password: signed[i]!.password, orgId, role: s.role, isAdmin: s.isAdmin }));
+    const signed = await Promise.all(
+      specs.map((s) => signedInUser(server, orgId, sectionId, { role: s.role, isAdmin: s.isAdmin, firstName: 'Sim', lastName: s.label })),
+    );
+    const users: SimUser[] = specs.map((s, i) => ({
+      label: s.label,
+      userId: signed[i]!.userId,
+      email: signed[i]!.email,
+      password: signed[i]!.password,
+      orgId,
+      role: s.role,
+      isAdmin: s.isAdmin,
+    }));
     const targets: SimUser[] = [];
     for (const [i, role] of (['dispatcher', 'jrSuper'] as const).entries()) {
       const t = await createUser(ctx, orgId, sectionId, { role, firstName: 'Target', lastName: `T${i + 1}` });
@@ -88,7 +98,9 @@ export class World {
     const admin = signed[0]!;
     const made: World['setupVehicles'] = [];
     for (let i = 0; i < 3; i++) {
-      const regNumber = `SET-${nanoid(6).replace(/[^A-Za-z0-9]/g, 'Q').toUpperCase()}`;
+      const regNumber = `SET-${nanoid(6)
+        .replace(/[^A-Za-z0-9]/g, 'Q')
+        .toUpperCase()}`;
       const res = await admin.api.post('/data/v1/vehicles', { regNumber, vehicleType: 'Truck', sectionId, workflowId: workflowIds[0] });
       if (res.status !== 201) throw new Error(`setup: vehicle not created: ${res.status} ${JSON.stringify(res.body)}`);
       made.push({ vehicleId: (res.body as { vehicleId: string }).vehicleId, regNumber, sectionId, workflowId: workflowIds[0]! });
@@ -128,8 +140,16 @@ export class World {
   /** A server-side delete (an administrator's tool, a retention job): tombstones in one revision. */
   async deleteOnServer(op: number, noteIds: string[], vehicleIds: string[]): Promise<number> {
     const rev = await this.server.ctx.write(this.orgId, undefined, async ({ tx, rev, now }) => {
-      if (noteIds.length > 0) await tx.update(notes).set({ deletedAt: now, rev, updatedAt: now }).where(and(eq(notes.orgId, this.orgId), inArray(notes.id, noteIds)));
-      if (vehicleIds.length > 0) await tx.update(vehicles).set({ deletedAt: now, rev, updatedAt: now }).where(and(eq(vehicles.orgId, this.orgId), inArray(vehicles.id, vehicleIds)));
+      if (noteIds.length > 0)
+        await tx
+          .update(notes)
+          .set({ deletedAt: now, rev, updatedAt: now })
+          .where(and(eq(notes.orgId, this.orgId), inArray(notes.id, noteIds)));
+      if (vehicleIds.length > 0)
+        await tx
+          .update(vehicles)
+          .set({ deletedAt: now, rev, updatedAt: now })
+          .where(and(eq(vehicles.orgId, this.orgId), inArray(vehicles.id, vehicleIds)));
       return rev;
     });
     for (const id of noteIds) this.deletedNotes.add(id);

@@ -76,11 +76,13 @@ export function buildConfiguration({ db, config, secrets, urls }: ConfigurationD
 
   const policy = interactionPolicy.base();
   // A session whose user was deactivated or deleted meanwhile must sign in again (and will fail).
-  policy.get('login')!.checks.add(
-    new interactionPolicy.Check('account_unavailable', 'The signed-in account is no longer available', (ctx) =>
-      Boolean(ctx.oidc.session?.accountId && !ctx.oidc.account),
-    ),
-  );
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('account_unavailable', 'The signed-in account is no longer available', (ctx) =>
+        Boolean(ctx.oidc.session?.accountId && !ctx.oidc.account),
+      ),
+    );
 
   return {
     adapter: drizzleAdapter(db),

@@ -20,10 +20,7 @@ const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', '
  * sign-in page. Call on the root instance before `listen`/`ready`; `config.publicUrl` must be the
  * origin browsers use, because the issuer and every redirect derive from it.
  */
-export async function mountOidc(
-  app: FastifyInstance,
-  deps: { db: Db; config: ServerConfig },
-): Promise<{ issuer: string; jwks: { keys: JWK[] } }> {
+export async function mountOidc(app: FastifyInstance, deps: { db: Db; config: ServerConfig }): Promise<{ issuer: string; jwks: { keys: JWK[] } }> {
   const { db, config } = deps;
   const urls = oidcUrls(config);
   const secrets = await loadOidcSecrets(db);

@@ -44,7 +44,11 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
   const throttle = new SignInThrottle();
   const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
   const problem = (reply: FastifyReply, status: number, heading: string, message: string) =>
-    page(reply, status, messagePage({ productName: config.productName, heading, message, link: { href: `${config.publicUrl}/`, text: `Back to ${config.productName}` } }));
+    page(
+      reply,
+      status,
+      messagePage({ productName: config.productName, heading, message, link: { href: `${config.publicUrl}/`, text: `Back to ${config.productName}` } }),
+    );
   const signIn = (reply: FastifyReply, status: number, uid: string, extra: { email?: string; error?: string; invalid?: boolean } = {}) =>
     page(reply, status, signInPage({ productName: config.productName, action: urls.interactionPath(uid), ...extra }));
 
@@ -77,7 +81,9 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
         reply,
         status,
         'Sign-in could not continue',
-        status === 500 ? 'Something went wrong on the server. Try again; if it keeps happening, tell your administrator.' : 'The sign-in form could not be read. Go back and try again.',
+        status === 500
+          ? 'Something went wrong on the server. Try again; if it keeps happening, tell your administrator.'
+          : 'The sign-in form could not be read. Go back and try again.',
       );
     });
 
@@ -121,7 +127,12 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
         attempt.succeed();
         await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
 
-        const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: user.id, amr: ['pwd'] } },
+          { mergeWithLastSubmission: false },
+        );
         return reply.code(303).header('location', returnTo).send();
       } finally {
         // Not settled: the page had expired or the server failed before any password was checked.

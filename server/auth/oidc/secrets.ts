@@ -32,7 +32,10 @@ export async function loadOidcSecrets(db: Db): Promise<OidcSecrets> {
 async function ensureSecret(db: Db, name: string, create: () => Promise<unknown>): Promise<unknown> {
   const existing = await readSecret(db, name);
   if (existing !== undefined) return existing;
-  await db.insert(serverSecrets).values({ name, value: await create() }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: await create() })
+    .onConflictDoNothing();
   const stored = await readSecret(db, name);
   if (stored === undefined) throw new Error(`Server secret ${name} could not be stored`);
   return stored;

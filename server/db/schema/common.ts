@@ -3,7 +3,7 @@ import { bigint, text, timestamp } from 'drizzle-orm/pg-core';
 /**
  * Columns every synced table carries ("Data and sync" in docs/architecture.md):
  * a client-creatable text id, the owning organization, the organization revision of the
- * last write (commit-ordered, see server/db/revision.ts) and a tombstone.
+ * last write (commit-ordered, see nextRevision in server/db/write.ts) and a tombstone.
  */
 export function syncColumns() {
   return {

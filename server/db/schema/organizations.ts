@@ -37,7 +37,10 @@ export const organizations = pgTable('organizations', {
   primaryContactPhoneNumber: text('primary_contact_phone_number'),
   basePhoneNumber: text('base_phone_number'),
   /** Seven days, three shifts each, times as HHmm in UTC (part 2 §3). */
-  shiftTimes: jsonb('shift_times').$type<ShiftDay[]>().notNull().default(sql`'[]'::jsonb`),
+  shiftTimes: jsonb('shift_times')
+    .$type<ShiftDay[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export const sections = pgTable(
@@ -60,6 +63,8 @@ export const sectionMels = pgTable(
   },
   (t) => [
     index('section_mels_org_rev').on(t.orgId, t.rev),
-    uniqueIndex('section_mels_section_type').on(t.sectionId, t.vehicleType).where(sql`deleted_at is null`),
+    uniqueIndex('section_mels_section_type')
+      .on(t.sectionId, t.vehicleType)
+      .where(sql`deleted_at is null`),
   ],
 );

@@ -23,10 +23,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     lastSignInAt: ts('last_sign_in_at'),
   },
-  (t) => [
-    index('users_org_rev').on(t.orgId, t.rev),
-    uniqueIndex('users_email').on(sql`lower(${t.email})`),
-  ],
+  (t) => [index('users_org_rev').on(t.orgId, t.rev), uniqueIndex('users_email').on(sql`lower(${t.email})`)],
 );
 
 /** Per-user settings as field/value pairs (saved grid views and the like). */

@@ -10,7 +10,9 @@ export const vehicleTypes = pgTable(
   },
   (t) => [
     index('vehicle_types_org_rev').on(t.orgId, t.rev),
-    uniqueIndex('vehicle_types_org_name').on(t.orgId, sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    uniqueIndex('vehicle_types_org_name')
+      .on(t.orgId, sql`lower(${t.name})`)
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -50,7 +52,9 @@ export const vehicles = pgTable(
   (t) => [
     index('vehicles_org_rev').on(t.orgId, t.rev),
     // Decommissioned vehicles keep their registration: only a deleted one frees it.
-    uniqueIndex('vehicles_org_reg_number').on(t.orgId, sql`lower(${t.regNumber})`).where(sql`deleted_at is null`),
+    uniqueIndex('vehicles_org_reg_number')
+      .on(t.orgId, sql`lower(${t.regNumber})`)
+      .where(sql`deleted_at is null`),
     index('vehicles_section').on(t.sectionId),
     index('vehicles_workflow').on(t.workflowId),
   ],

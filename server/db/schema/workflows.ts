@@ -17,7 +17,10 @@ function ruleColumns() {
     ruleType: text('rule_type').notNull(),
     /** PASS_FAIL | NUMERIC_INPUT | CUSTOM | MISSING_AF_1800 */
     newRuleType: text('new_rule_type'),
-    fields: jsonb('fields').$type<RuleFields>().notNull().default(sql`'{}'::jsonb`),
+    fields: jsonb('fields')
+      .$type<RuleFields>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lookup: jsonb('lookup').$type<RuleLookup>(),
     af1800Id: integer('af1800_id'),
     isBoolean: boolean('is_boolean').notNull().default(true),
@@ -49,7 +52,9 @@ export const workflows = pgTable(
   },
   (t) => [
     index('workflows_org_rev').on(t.orgId, t.rev),
-    uniqueIndex('workflows_org_title').on(t.orgId, sql`lower(${t.title})`).where(sql`deleted_at is null`),
+    uniqueIndex('workflows_org_title')
+      .on(t.orgId, sql`lower(${t.title})`)
+      .where(sql`deleted_at is null`),
     check('workflows_id_numeric', sql`${t.id} ~ '^[1-9][0-9]{0,15}$'`),
   ],
 );
@@ -75,6 +80,8 @@ export const rules = pgTable(
   },
   (t) => [
     index('rules_org_rev').on(t.orgId, t.rev),
-    uniqueIndex('rules_org_rule_id').on(t.orgId, t.ruleId).where(sql`deleted_at is null`),
+    uniqueIndex('rules_org_rule_id')
+      .on(t.orgId, t.ruleId)
+      .where(sql`deleted_at is null`),
   ],
 );

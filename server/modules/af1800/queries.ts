@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { discrepancies, inspectionResults, inspections, organizations, users, vehicles, workflowRules } from '../../db/schema/index.ts';
-import { organizationToApi, userToRow } from '../../sync/core-tables.ts';
-import { inspectionResultToApi, inspectionToApi, vehicleToApi, workflowRuleToApi } from '../../sync/entity-to-api.ts';
-import { discrepancyToApi } from '../../sync/record-to-api.ts';
+import { organizationToApi, userToRow } from '../../sync/presenters/organization-presenters.ts';
+import { inspectionResultToApi, inspectionToApi, vehicleToApi, workflowRuleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { discrepancyToApi } from '../../sync/presenters/vehicle-record-presenters.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
 import { af1800MonthRange, assembleAf1800Form, assembleAf1800Report, type Af1800Sources } from '../../../core/rules/af1800-form.ts';
 import type { Af1800Form, Af1800Month, Af1800Report } from '../../../core/schema/af1800.ts';
@@ -27,9 +27,18 @@ async function readSources(tx: Tx, orgId: string, month: Af1800Month, vehicleId?
     lt(inspections.inspectionDate, end),
     ofVehicle(inspections.vehicleId),
   );
-  const [org] = await tx.select().from(organizations).where(and(eq(organizations.id, orgId), isNull(organizations.deletedAt)));
-  const userRows = await tx.select().from(users).where(and(eq(users.orgId, orgId), isNull(users.deletedAt)));
-  const ruleRows = await tx.select().from(workflowRules).where(and(eq(workflowRules.orgId, orgId), isNull(workflowRules.deletedAt)));
+  const [org] = await tx
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, orgId), isNull(organizations.deletedAt)));
+  const userRows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.orgId, orgId), isNull(users.deletedAt)));
+  const ruleRows = await tx
+    .select()
+    .from(workflowRules)
+    .where(and(eq(workflowRules.orgId, orgId), isNull(workflowRules.deletedAt)));
   const inspectionRows = await tx.select().from(inspections).where(monthInspections);
   const resultRows = await tx
     .select()
@@ -70,7 +79,10 @@ export async function vehicleAf1800Form(db: Db, orgId: string, vehicleId: string
 /** GET /data/v1/organizations/{orgId}/reports/af1800/{year}/{month}: every vehicle's form with data. */
 export async function organizationAf1800Report(db: Db, orgId: string, month: Af1800Month, now: Date): Promise<Af1800Report> {
   const { vehicleRows, sources } = await snapshot(db, async (tx) => ({
-    vehicleRows: await tx.select().from(vehicles).where(and(eq(vehicles.orgId, orgId), isNull(vehicles.deletedAt))),
+    vehicleRows: await tx
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.orgId, orgId), isNull(vehicles.deletedAt))),
     sources: await readSources(tx, orgId, month),
   }));
   return assembleAf1800Report({ ...sources, vehicles: vehicleRows.map(vehicleToApi) }, month, now);

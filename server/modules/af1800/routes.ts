@@ -11,8 +11,14 @@ import { blankFormBytes } from './blank-form.ts';
 import { organizationAf1800Report, vehicleAf1800Form } from './queries.ts';
 
 /** Path year and month: the spec's URLs pad the month to two digits ('03'); '3' is read the same. */
-const yearParam = z.string().regex(/^\d{4}$/, 'The year is four digits, such as 2026').transform(Number);
-const monthParam = z.string().regex(/^(0?[1-9]|1[0-2])$/, AF1800_MONTH_MESSAGE).transform(Number);
+const yearParam = z
+  .string()
+  .regex(/^\d{4}$/, 'The year is four digits, such as 2026')
+  .transform(Number);
+const monthParam = z
+  .string()
+  .regex(/^(0?[1-9]|1[0-2])$/, AF1800_MONTH_MESSAGE)
+  .transform(Number);
 
 const vehicleParams = z.object({ vehicleId: entityId });
 const vehicleMonthParams = vehicleParams.extend({ year: yearParam, month: monthParam });

@@ -32,7 +32,18 @@ export async function addNote(write: Write, p: Principal, vehicleId: string, bod
     const userName = actorName({ firstName: p.givenName, lastName: p.familyName, email: p.email });
     const [row] = await tx
       .insert(notes)
-      .values({ id, orgId: p.orgId, rev, vehicleId: vehicle.id, regNumber: vehicle.regNumber, note: body.note, userId: p.userId, userName, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        orgId: p.orgId,
+        rev,
+        vehicleId: vehicle.id,
+        regNumber: vehicle.regNumber,
+        note: body.note,
+        userId: p.userId,
+        userName,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict('A note with this id exists already');

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { organizations, sections, users } from '../../db/schema/index.ts';
 import type { UserRecord } from '../../../core/schema/user.ts';
-import { userToRow } from '../../sync/core-tables.ts';
+import { userToRow } from '../../sync/presenters/organization-presenters.ts';
 
 const recordColumns = { user: users, orgName: organizations.name, sectionName: sections.name };
 
@@ -31,7 +31,11 @@ export async function findUser(q: Queryable, orgId: string, userId: string): Pro
 }
 
 export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
-  const [row] = await q.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row !== undefined;
 }
 

@@ -6,13 +6,7 @@ import type { MutationRef } from '../../db/write.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import {
-  roleRequiresSection,
-  SECTION_REQUIRED_MESSAGE,
-  type CreateUserBody,
-  type UpdateUserBody,
-  type UserRecord,
-} from '../../../core/schema/user.ts';
+import { roleRequiresSection, SECTION_REQUIRED_MESSAGE, type CreateUserBody, type UpdateUserBody, type UserRecord } from '../../../core/schema/user.ts';
 import { emailTaken, findUser, otherActiveAdmins, sectionExists } from './queries.ts';
 import { judgePassword } from './password-strength.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -78,13 +72,7 @@ function accessChanged(before: UserRecord, after: UserRecord): boolean {
 }
 
 /** PATCH /auth/users/{userId}: an administrator changes a user of their organization. */
-export async function updateUser(
-  ctx: AppContext,
-  p: Principal,
-  userId: string,
-  body: UpdateUserBody,
-  mutation: MutationRef | undefined,
-): Promise<UserRecord> {
+export async function updateUser(ctx: AppContext, p: Principal, userId: string, body: UpdateUserBody, mutation: MutationRef | undefined): Promise<UserRecord> {
   if (body.userId !== undefined && body.userId !== userId) throw badRequest('The userId in the body does not match the path');
   if (body.orgId !== undefined && body.orgId !== p.orgId) throw badRequest('Users cannot be moved to another organization');
   let ended = false;

@@ -6,7 +6,7 @@ import { vehicleTypes } from '../../db/schema/index.ts';
 import type { MutationRef } from '../../db/write.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { conflict } from '../../http/errors.ts';
-import { vehicleTypeToApi } from '../../sync/entity-to-api.ts';
+import { vehicleTypeToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { VEHICLE_TYPE_EXISTS_MESSAGE, type VehicleType } from '../../../core/schema/vehicle.ts';
 
 type VehicleTypeRow = typeof vehicleTypes.$inferSelect;

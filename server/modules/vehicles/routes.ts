@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { WEBSITE, WRITERS } from '../../auth/access.ts';
-import { vehicleToApi } from '../../sync/entity-to-api.ts';
+import { vehicleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { commissionBodySchema, createVehicleBodySchema, updateVehicleBodySchema } from '../../../core/schema/vehicle.ts';
 import { findVehicle } from './find-vehicle.ts';
@@ -36,15 +36,11 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
     vehicleWorkflow(ctx.db, principal.orgId, params.vehicleId),
   );
 
-  route(
-    app,
-    { method: 'POST', url: '/data/v1/vehicles', access: WRITERS, body: createVehicleBodySchema },
-    async ({ principal, body, mutation, reply }) => {
-      const vehicle = await createVehicle(ctx, principal, body, mutation);
-      reply.status(201);
-      return vehicle;
-    },
-  );
+  route(app, { method: 'POST', url: '/data/v1/vehicles', access: WRITERS, body: createVehicleBodySchema }, async ({ principal, body, mutation, reply }) => {
+    const vehicle = await createVehicle(ctx, principal, body, mutation);
+    reply.status(201);
+    return vehicle;
+  });
 
   route(
     app,
@@ -59,7 +55,6 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(
     app,
     { method: 'PATCH', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params, body: commissionBodySchema },
-    async ({ principal, params, body, mutation }) =>
-      setDecommissioned(ctx, principal, params.vehicleId, body.decommissioned, mutation),
+    async ({ principal, params, body, mutation }) => setDecommissioned(ctx, principal, params.vehicleId, body.decommissioned, mutation),
   );
 }

@@ -5,7 +5,7 @@ import { vehicles } from '../../db/schema/index.ts';
 import type { MutationRef } from '../../db/write.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { conflict } from '../../http/errors.ts';
-import { vehicleToApi } from '../../sync/entity-to-api.ts';
+import { vehicleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { regNumberExistsMessage } from '../../../core/schema/registration.ts';
 import type { CreateVehicleBody, Vehicle } from '../../../core/schema/vehicle.ts';
 import { ensureVehicleType } from '../vehicle-types/service.ts';

@@ -5,7 +5,7 @@ import type { MutationRef, WriteScope } from '../../db/write.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { LiveEventInput } from '../../stream/live-events.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { vehicleToApi } from '../../sync/entity-to-api.ts';
+import { vehicleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { REG_NUMBER_EXISTS_ON_EDIT_MESSAGE } from '../../../core/schema/registration.ts';
 import type { UpdateVehicleBody, Vehicle, VehicleStatus } from '../../../core/schema/vehicle.ts';
 import { ensureVehicleType } from '../vehicle-types/service.ts';
@@ -91,13 +91,7 @@ function statusChange(current: VehicleRow, body: UpdateVehicleBody): StatusChang
 }
 
 /** PATCH /data/v2/vehicles/{id}: any of the vehicle's editable attributes, each change with its history. */
-export async function updateVehicle(
-  ctx: AppContext,
-  p: Principal,
-  vehicleId: string,
-  body: UpdateVehicleBody,
-  mutation: MutationRef | undefined,
-): Promise<Vehicle> {
+export async function updateVehicle(ctx: AppContext, p: Principal, vehicleId: string, body: UpdateVehicleBody, mutation: MutationRef | undefined): Promise<Vehicle> {
   return ctx.write(p.orgId, mutation, async (scope) => {
     const { tx, rev, now } = scope;
     const current = await findVehicle(tx, p.orgId, vehicleId);

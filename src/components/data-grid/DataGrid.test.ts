@@ -102,8 +102,7 @@ function withSync(db: MirrorDb, node: ReactNode): ReactNode {
   return createElement(SessionContext.Provider, { value: session }, createElement(SyncProvider, { db, engine, session, children: node }));
 }
 
-const buttonNamed = (container: HTMLElement, name: string) =>
-  Array.from(container.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
+const buttonNamed = (container: HTMLElement, name: string) => Array.from(container.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
 
 describe('DataGrid', () => {
   it("shows 'Loading...' while the rows are undefined", () => {

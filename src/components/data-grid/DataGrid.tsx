@@ -211,7 +211,13 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
           <Button
             variant={activeFilters ? 'light' : 'default'}
             leftSection={<IconFilter size={18} aria-hidden />}
-            rightSection={activeFilters ? <Badge size="sm" circle>{activeFilters}</Badge> : null}
+            rightSection={
+              activeFilters ? (
+                <Badge size="sm" circle>
+                  {activeFilters}
+                </Badge>
+              ) : null
+            }
             aria-label={activeFilters ? `Filters, ${activeFilters} active` : 'Filters'}
             aria-expanded={panelOpen}
             aria-haspopup="dialog"
@@ -222,11 +228,7 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
         </div>
       </div>
 
-      <Box
-        ref={tableBoxRef}
-        className={classes.table}
-        style={{ '--data-grid-width': tableWidth ? `${tableWidth}px` : '100%' } as CSSProperties}
-      >
+      <Box ref={tableBoxRef} className={classes.table} style={{ '--data-grid-width': tableWidth ? `${tableWidth}px` : '100%' } as CSSProperties}>
         <GridTable
           columns={columns}
           rows={shownRows}

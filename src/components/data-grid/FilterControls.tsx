@@ -74,10 +74,7 @@ function SetFilter<Row>({ column, filter, onChange, options }: FilterControlProp
         </Button>
       </Group>
       <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars>
-        <Checkbox.Group
-          value={shown}
-          onChange={(values) => onChange({ kind: 'SET', values })}
-        >
+        <Checkbox.Group value={shown} onChange={(values) => onChange({ kind: 'SET', values })}>
           <Stack gap={6} py={2}>
             {options.map((option) => (
               <Checkbox

@@ -28,14 +28,7 @@ function FilterPanelView<Row>(props: FilterPanelProps<Row>) {
   const [dragOver, setDragOver] = useState<string | null>(null);
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="md"
-      title="Filters"
-      closeButtonProps={{ 'aria-label': 'Close filters' }}
-    >
+    <Drawer opened={opened} onClose={onClose} position="right" size="md" title="Filters" closeButtonProps={{ 'aria-label': 'Close filters' }}>
       <Stack gap="sm">
         <Group gap="xs">
           <Button variant="default" onClick={props.onClearFilters}>

@@ -188,15 +188,7 @@ export function GridBody<Row>(props: GridBodyProps<Row>) {
       {rowVirtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index]!;
         return (
-          <BodyRow
-            key={getRowId(row)}
-            row={row}
-            index={item.index}
-            start={item.start}
-            layout={layout}
-            onRowDoubleClick={onRowDoubleClick}
-            rowStyle={rowStyle}
-          />
+          <BodyRow key={getRowId(row)} row={row} index={item.index} start={item.start} layout={layout} onRowDoubleClick={onRowDoubleClick} rowStyle={rowStyle} />
         );
       })}
     </>

@@ -71,14 +71,8 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
 
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
 
-  const columnOrder = useMemo(
-    () => [...columnsState.order, ...(rowActions ? [ACTIONS_ID] : []), SPACER_ID],
-    [columnsState.order, rowActions],
-  );
-  const columnVisibility = useMemo<MRT_VisibilityState>(
-    () => Object.fromEntries(columnsState.hidden.map((id) => [id, false])),
-    [columnsState.hidden],
-  );
+  const columnOrder = useMemo(() => [...columnsState.order, ...(rowActions ? [ACTIONS_ID] : []), SPACER_ID], [columnsState.order, rowActions]);
+  const columnVisibility = useMemo<MRT_VisibilityState>(() => Object.fromEntries(columnsState.hidden.map((id) => [id, false])), [columnsState.hidden]);
 
   const columnVirtualizer = useRef<MRT_ColumnVirtualizer | null>(null);
 

@@ -102,9 +102,7 @@ describe('filterRows: each filter kind and the search', () => {
     });
 
     it('treats a null value as no', () => {
-      const nullable: GridColumn<{ reg: string; flag: boolean | null }>[] = [
-        { id: 'flag', header: 'Flag', value: (r) => r.flag, filter: 'BOOLEAN' },
-      ];
+      const nullable: GridColumn<{ reg: string; flag: boolean | null }>[] = [{ id: 'flag', header: 'Flag', value: (r) => r.flag, filter: 'BOOLEAN' }];
       const result = filterRows([{ reg: 'X', flag: null }], nullable, { flag: { kind: 'BOOLEAN', value: false } });
       expect(result).toHaveLength(1);
     });
@@ -134,11 +132,7 @@ describe('filterRows: each filter kind and the search', () => {
     const range = (from: string | null, to: string | null): FilterState => ({ inspected: { kind: 'DATE_TIME', from, to } });
 
     it('is an inclusive range', () => {
-      expect(regs(filterRows(rows, columns, range('2025-03-10T00:00:00.000Z', '2025-03-20T23:59:59.999Z')))).toEqual([
-        'FROM',
-        'MID',
-        'TO',
-      ]);
+      expect(regs(filterRows(rows, columns, range('2025-03-10T00:00:00.000Z', '2025-03-20T23:59:59.999Z')))).toEqual(['FROM', 'MID', 'TO']);
     });
 
     it('leaves an end open when it is null', () => {
@@ -216,11 +210,7 @@ describe('filterRows: each filter kind and the search', () => {
   });
 
   describe('search', () => {
-    const rows = [
-      vehicle('AB-1', { section: 'Motor Pool' }),
-      vehicle('CD-2', { section: 'Fuels', wrm: true }),
-      vehicle('EF-3', { section: null, visits: 42 }),
-    ];
+    const rows = [vehicle('AB-1', { section: 'Motor Pool' }), vehicle('CD-2', { section: 'Fuels', wrm: true }), vehicle('EF-3', { section: null, visits: 42 })];
 
     it('matches any column’s value, case-insensitive', () => {
       expect(regs(filterRows(rows, columns, {}, 'motor'))).toEqual(['AB-1']);
@@ -246,9 +236,7 @@ describe('filterRows: each filter kind and the search', () => {
       const visible = columns.filter((c) => c.id === 'reg');
       expect(filterRows(rows, columns, {}, 'motor', visible)).toEqual([]);
       const haystacks = rows.map((row) => searchText(row, visible));
-      expect(regs(filterRows(rows, columns, { visits: { kind: 'NUMBER_RANGE', op: 'eq', value: 42 } }, 'ef', visible, haystacks))).toEqual([
-        'EF-3',
-      ]);
+      expect(regs(filterRows(rows, columns, { visits: { kind: 'NUMBER_RANGE', op: 'eq', value: 42 } }, 'ef', visible, haystacks))).toEqual(['EF-3']);
     });
   });
 });
@@ -267,11 +255,7 @@ describe('isFilterActive and countActiveFilters', () => {
     expect(countActiveFilters(columns, { section: { kind: 'SET', values: ['Alpha', 'Bravo'] } }, optionsOf)).toBe(0);
     expect(countActiveFilters(columns, { section: { kind: 'SET', values: ['Alpha'] } }, optionsOf)).toBe(1);
     expect(
-      countActiveFilters(
-        columns,
-        { reg: { kind: 'TEXT', text: 'a' }, wrm: { kind: 'BOOLEAN', value: true }, gone: { kind: 'TEXT', text: 'x' } },
-        optionsOf,
-      ),
+      countActiveFilters(columns, { reg: { kind: 'TEXT', text: 'a' }, wrm: { kind: 'BOOLEAN', value: true }, gone: { kind: 'TEXT', text: 'x' } }, optionsOf),
     ).toBe(2);
   });
 });

@@ -84,8 +84,7 @@ function compileFilter<Row>(column: GridColumn<Row>, filter: FilterValue): Predi
     }
     case 'NUMBER_RANGE': {
       const target = Math.trunc(filter.value);
-      const test =
-        filter.op === 'gt' ? (n: number) => n > target : filter.op === 'lt' ? (n: number) => n < target : (n: number) => n === target;
+      const test = filter.op === 'gt' ? (n: number) => n > target : filter.op === 'lt' ? (n: number) => n < target : (n: number) => n === target;
       return (row) => {
         const n = numeric(value(row));
         return !Number.isNaN(n) && test(n);
@@ -152,11 +151,7 @@ export function setOptionsOf<Row>(column: GridColumn<Row>, rows: Row[]): SetOpti
  * The filters that currently hide rows, for the badge on the filter toggle. A SET filter listing
  * every choice hides nothing and is not counted; `optionsOf` gives a SET column's choices.
  */
-export function countActiveFilters<Row>(
-  columns: GridColumn<Row>[],
-  filters: FilterState,
-  optionsOf: (column: GridColumn<Row>) => SetOption[],
-): number {
+export function countActiveFilters<Row>(columns: GridColumn<Row>[], filters: FilterState, optionsOf: (column: GridColumn<Row>) => SetOption[]): number {
   let count = 0;
   for (const column of columns) {
     const filter = filters[column.id];

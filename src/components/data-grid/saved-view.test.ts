@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { saveSetting } from '../../data/settings/save-setting.ts';
-import {
-  defaultColumnsState,
-  parseStoredColumns,
-  parseStoredFilters,
-  reconcileColumns,
-  reconcileFilters,
-  savedViewSchema,
-} from './saved-view.ts';
+import { defaultColumnsState, parseStoredColumns, parseStoredFilters, reconcileColumns, reconcileFilters, savedViewSchema } from './saved-view.ts';
 import type { FilterState, GridColumn, SavedView } from './types.ts';
 
 interface User {
@@ -83,12 +76,7 @@ describe('reconcileColumns', () => {
       hidden: [],
       widths: {},
     });
-    expect(reconcileColumns(columns, { order: ['active'], hidden: [], widths: {} }).order).toEqual([
-      'givenName',
-      'familyName',
-      'role',
-      'active',
-    ]);
+    expect(reconcileColumns(columns, { order: ['active'], hidden: [], widths: {} }).order).toEqual(['givenName', 'familyName', 'role', 'active']);
   });
 
   it('shows columns that may not be hidden, and keeps widths within bounds', () => {

@@ -64,7 +64,10 @@ export function reconcileColumns<Row>(columns: GridColumn<Row>[], state: Columns
   const order = [...new Set(state.order)].filter((id) => byId.has(id));
   columns.forEach((column, index) => {
     if (order.includes(column.id)) return;
-    const before = columns.slice(0, index).reverse().find((c) => order.includes(c.id));
+    const before = columns
+      .slice(0, index)
+      .reverse()
+      .find((c) => order.includes(c.id));
     order.splice(before ? order.indexOf(before.id) + 1 : 0, 0, column.id);
   });
   const hidden = [...new Set(state.hidden)].filter((id) => byId.get(id) && byId.get(id)?.hideable !== false);

@@ -36,7 +36,14 @@ describe('sortRows', () => {
 
   it('breaks ties with the next sorted column, then keeps the order the rows came in', () => {
     expect(regs(sortRows(rows, columns, [{ id: 'days', desc: false }]))).toEqual(['Cd 2', 'ab-10', 'EF 3', 'ab-1', 'AB-9']);
-    expect(regs(sortRows(rows, columns, [{ id: 'days', desc: false }, { id: 'reg', desc: true }]))).toEqual(['Cd 2', 'EF 3', 'ab-10', 'ab-1', 'AB-9']);
+    expect(
+      regs(
+        sortRows(rows, columns, [
+          { id: 'days', desc: false },
+          { id: 'reg', desc: true },
+        ]),
+      ),
+    ).toEqual(['Cd 2', 'EF 3', 'ab-10', 'ab-1', 'AB-9']);
     expect(regs(sortRows(rows, columns, [{ id: 'ok', desc: true }]))).toEqual(['ab-10', 'Cd 2', 'AB-9', 'ab-1', 'EF 3']);
   });
 

@@ -41,7 +41,7 @@ export const createUser: Mutator<CreateUserArgs> = {
   }),
   touches: ({ userId }) => [rowKey('users', userId)],
   async apply(db, { userId, orgId, firstName, lastName, email, role, isAdmin, sectionId }) {
-    // The shape follows the server's user row (server/sync/core-tables.ts userToRow).
+    // The shape follows the server's user row (server/sync/presenters/organization-presenters.ts userToRow).
     await db.feed('users').put({
       id: userId,
       userId,

@@ -38,7 +38,7 @@ const argsSchema = createVehicleBodySchema.extend({
   at: isoDateTime.optional(),
 });
 
-/** The vehicle as the feed will show it (server/sync/entity-to-api.ts vehicleToApi). */
+/** The vehicle as the feed will show it (server/sync/presenters/vehicle-and-inspection-presenters.ts vehicleToApi). */
 function vehicleRow(a: Parsed, at: string): Vehicle {
   const year = a.year ?? null;
   const make = a.make ?? null;

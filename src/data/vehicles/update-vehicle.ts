@@ -33,7 +33,7 @@ const argsSchema = z.object({
 
 /**
  * The vehicle row with the change applied, as the server's row will read once it has it
- * (server/sync/entity-to-api.ts vehicleToApi): section, workflow and the description also in
+ * (server/sync/presenters/vehicle-and-inspection-presenters.ts vehicleToApi): section, workflow and the description also in
  * management[0], status and ETIC in status[0], ETIC also on the row and in management[0].
  */
 export function applyVehicleChanges(row: Vehicle, changes: UpdateVehicleBody, at: string, userId: string | null): Vehicle {

@@ -107,9 +107,7 @@ export function AddVehiclesDialog({ opened, onClose, sections }: AddVehiclesDial
     }
 
     const reachable = online && !signInRequired;
-    const outcomes: MutationOutcome[] = await Promise.all(
-      made.map((m) => awaitOutcome(db, m.mutationId, { timeoutMs: reachable ? OUTCOME_WAIT_MS : 0 })),
-    );
+    const outcomes: MutationOutcome[] = await Promise.all(made.map((m) => awaitOutcome(db, m.mutationId, { timeoutMs: reachable ? OUTCOME_WAIT_MS : 0 })));
     const refused: Failure[] = [];
     const refusedKeys = new Set<string>();
     let queued = 0;

@@ -39,28 +39,61 @@ describe('fleetColumns', () => {
 
   it('has the 26 headers of part 1 §2 in order', () => {
     expect(columns.map((c) => c.header)).toEqual([
-      'AF-1800', 'Reg Number', 'WRM', 'Section', 'Vehicle Type', 'Status', 'TDY', 'Inspection Workflow', 'Inspection Date',
-      'Last Inspector', 'Fuel Level', 'ETIC', 'Days to ETIC', 'In Commission', 'Next Mx Date', 'Next Mx Type', 'Next LTI',
-      'Next PMI', 'Open Waivers', 'Fixed Waivers', 'Recently Repaired', 'Visits to Mx', 'Days in Maintenance', 'Recent Notes',
-      'Recent Fixes', 'Most Recent Annotation',
+      'AF-1800',
+      'Reg Number',
+      'WRM',
+      'Section',
+      'Vehicle Type',
+      'Status',
+      'TDY',
+      'Inspection Workflow',
+      'Inspection Date',
+      'Last Inspector',
+      'Fuel Level',
+      'ETIC',
+      'Days to ETIC',
+      'In Commission',
+      'Next Mx Date',
+      'Next Mx Type',
+      'Next LTI',
+      'Next PMI',
+      'Open Waivers',
+      'Fixed Waivers',
+      'Recently Repaired',
+      'Visits to Mx',
+      'Days in Maintenance',
+      'Recent Notes',
+      'Recent Fixes',
+      'Most Recent Annotation',
     ]);
   });
 
   it('offers the filter kinds the brief names', () => {
     const kind = Object.fromEntries(columns.map((c) => [c.id, c.filter ?? null]));
     expect(kind).toMatchObject({
-      regNumber: 'TEXT', wrm: 'BOOLEAN', section: 'SET', vehicleType: 'SET', status: 'SET', onTdy: 'BOOLEAN', workflowTitle: 'SET',
-      inspectionDate: 'DATE_TIME', eticDate: 'DATE_TIME', daysToEtic: 'NUMBER_RANGE', inCommission: 'TOGGLE', openWaivers: 'NUMBER_RANGE',
+      regNumber: 'TEXT',
+      wrm: 'BOOLEAN',
+      section: 'SET',
+      vehicleType: 'SET',
+      status: 'SET',
+      onTdy: 'BOOLEAN',
+      workflowTitle: 'SET',
+      inspectionDate: 'DATE_TIME',
+      eticDate: 'DATE_TIME',
+      daysToEtic: 'NUMBER_RANGE',
+      inCommission: 'TOGGLE',
+      openWaivers: 'NUMBER_RANGE',
     });
     expect(columns.find((c) => c.id === 'status')?.setOptions?.map((o) => [o.value, o.label])).toEqual([
-      ['valid', 'FMC'], ['warning', 'Warning'], ['invalid', 'Inoperable'], ['inMx', 'In Mx'],
+      ['valid', 'FMC'],
+      ['warning', 'Warning'],
+      ['invalid', 'Inoperable'],
+      ['inMx', 'In Mx'],
     ]);
   });
 
   it('writes the CSV as people read the grid', () => {
     const csv = toCsv([row], fleetCsvColumns(columns)).split('\r\n')[1];
-    expect(csv).toBe(
-      '02/2026 AF1800,"=""0123""",Yes,Alpha,Truck,Inoperable,No,Daily,03/05/2026,Sam Patel,Full,,,Yes,,,,,2,0,1,3,,0,4,"Cracked, ""left"" mirror"',
-    );
+    expect(csv).toBe('02/2026 AF1800,"=""0123""",Yes,Alpha,Truck,Inoperable,No,Daily,03/05/2026,Sam Patel,Full,,,Yes,,,,,2,0,1,3,,0,4,"Cracked, ""left"" mirror"');
   });
 });

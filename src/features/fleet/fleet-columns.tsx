@@ -41,14 +41,7 @@ function FuelCell({ level }: { level: number | null }) {
   if (!bar) return null;
   return (
     <div className={classes.fuel}>
-      <div
-        className={classes.fuelTrack}
-        role="progressbar"
-        aria-label={`Fuel level ${bar.label}`}
-        aria-valuenow={bar.percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
+      <div className={classes.fuelTrack} role="progressbar" aria-label={`Fuel level ${bar.label}`} aria-valuenow={bar.percent} aria-valuemin={0} aria-valuemax={100}>
         <div className={classes.fuelBar} style={{ width: `${bar.percent}%`, background: FUEL_BAR_COLOR[bar.color] }} />
       </div>
       <span className={classes.fuelLabel}>{bar.label}</span>

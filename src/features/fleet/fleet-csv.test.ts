@@ -72,7 +72,9 @@ describe('exportView and toCsv', () => {
       search: 'comma',
     });
     expect(view.rows).toEqual([]);
-    expect(exportView(rows, gridColumns, csvColumns, { filters: {}, columns: { order: [], hidden: [], widths: {} }, sorting: [], search: 'cd' }).rows).toEqual([rows[2]]);
+    expect(exportView(rows, gridColumns, csvColumns, { filters: {}, columns: { order: [], hidden: [], widths: {} }, sorting: [], search: 'cd' }).rows).toEqual([
+      rows[2],
+    ]);
   });
 
   it('writes an empty registration as an empty cell, not ="" ', () => {

@@ -117,7 +117,7 @@ describe('readFleetSources', () => {
     expect(v6).toEqual(rowsOf(all).find((row) => row.vehicleId === 'v6'));
   });
 
-  it('finds a vehicle\'s latest fuel reading however long ago, and its latest inspection behind amendments', async () => {
+  it("finds a vehicle's latest fuel reading however long ago, and its latest inspection behind amendments", async () => {
     const all = fleet(11);
     all.inspections.push(
       inspectionRow({ inspectionId: 'root', vehicleId: 'v12', inspectionDate: ago(3), fuelLevel: null, inspector: 'Root' }),

@@ -45,7 +45,10 @@ async function inspectionsWithFixes(db: MirrorDb, since: string): Promise<Inspec
   const inspections = db.feed('inspections');
   const most = (await inspections.orderBy('[numFixes+inspectionDate]').last())?.numFixes ?? 0;
   const ranges = Array.from({ length: most }, (_, i) =>
-    inspections.where('[numFixes+inspectionDate]').between([i + 1, since], [i + 1, Dexie.maxKey]).toArray(),
+    inspections
+      .where('[numFixes+inspectionDate]')
+      .between([i + 1, since], [i + 1, Dexie.maxKey])
+      .toArray(),
   );
   return (await Promise.all(ranges)).flat();
 }

@@ -43,7 +43,8 @@ function FailureText({ failure }: { failure: AddUserFailure }) {
 }
 
 /** Why Add stays disabled offline: the password may wait nowhere but in this page's memory. */
-export const ADD_USER_NEEDS_CONNECTION = 'Adding a user needs a connection: passwords are never stored on this device, so a new user can only be sent while the server can be reached.';
+export const ADD_USER_NEEDS_CONNECTION =
+  'Adding a user needs a connection: passwords are never stored on this device, so a new user can only be sent while the server can be reached.';
 
 /**
  * An administrator adds a user (part 1 §2, §5). Submit stays disabled while a rule fails; a field
@@ -81,20 +82,17 @@ export function AddUserDialog({ opened, onClose, sections }: AddUserDialogProps)
     setFailure(null);
     const userId = nanoid(ID_LENGTH);
     const fullName = `${form.firstName.trim()} ${form.lastName.trim()}`;
-    const { mutationId, outcome, waited } = await run(
-      createUser,
-      {
-        userId,
-        orgId: me.orgId,
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-        email: form.email.trim(),
-        password: form.password,
-        role: form.role as Role,
-        isAdmin: form.isAdmin,
-        sectionId: form.sectionId,
-      },
-    );
+    const { mutationId, outcome, waited } = await run(createUser, {
+      userId,
+      orgId: me.orgId,
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      email: form.email.trim(),
+      password: form.password,
+      role: form.role as Role,
+      isAdmin: form.isAdmin,
+      sectionId: form.sectionId,
+    });
     if (outcome.kind === 'rejected') {
       // Shown here, where it can be fixed, rather than a second time in the sync indicator's list.
       await dismissRejected(db, mutationId);

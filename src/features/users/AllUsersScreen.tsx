@@ -55,7 +55,10 @@ export function AllUsersScreen() {
   // The grid rebuilds on a new columns array: build one only when the section names or the widths change.
   const sectionNamesKey = JSON.stringify([...new Set(sections.map((s) => s.sectionName))]);
   const widthsKey = JSON.stringify(userColumnWidths(width, isAdmin));
-  const columns = useMemo(() => userColumns(JSON.parse(sectionNamesKey) as string[], JSON.parse(widthsKey) as ReturnType<typeof userColumnWidths>), [sectionNamesKey, widthsKey]);
+  const columns = useMemo(
+    () => userColumns(JSON.parse(sectionNamesKey) as string[], JSON.parse(widthsKey) as ReturnType<typeof userColumnWidths>),
+    [sectionNamesKey, widthsKey],
+  );
   // Before the first pull an empty mirror means "not loaded yet", not "no users".
   const rows = data === undefined || (!bootstrapped && data.rows.length === 0 && !data.error) ? undefined : data.rows;
   const modifying = modifyId === null ? null : (data?.rows.find((r) => r.userId === modifyId) ?? null);
@@ -112,7 +115,13 @@ export function AllUsersScreen() {
       {isAdmin ? (
         <>
           <AddUserDialog opened={addOpen} onClose={() => setAddOpen(false)} sections={sections} />
-          <ModifyUserDialog key={modifyId ?? ''} opened={modifyOpen && modifying !== null} onClose={() => setModifyOpen(false)} user={modifying} sections={sections} />
+          <ModifyUserDialog
+            key={modifyId ?? ''}
+            opened={modifyOpen && modifying !== null}
+            onClose={() => setModifyOpen(false)}
+            user={modifying}
+            sections={sections}
+          />
         </>
       ) : null}
     </Stack>

@@ -137,14 +137,7 @@ export function ModifyUserDialog({ opened, onClose, user, sections }: ModifyUser
           error={errors.lastName}
           autoComplete="off"
         />
-        <Typeahead
-          label="Role"
-          required
-          options={ROLE_OPTIONS}
-          value={draft.role}
-          onChange={(role) => set('role', role as Role | null)}
-          error={errors.role}
-        />
+        <Typeahead label="Role" required options={ROLE_OPTIONS} value={draft.role} onChange={(role) => set('role', role as Role | null)} error={errors.role} />
         <Typeahead
           label="Section"
           options={sectionOptions(sections)}

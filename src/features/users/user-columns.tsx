@@ -40,9 +40,24 @@ export function userColumns(sectionNames: readonly string[], widths: Record<User
   const size = (id: UserColumnId) => ({ width: widths[id], minWidth: MIN_COLUMN_WIDTH, maxWidth: MAX_COLUMN_WIDTH });
   return [
     { id: 'givenName', header: 'Given Name', value: (r) => r.givenName, cell: (r) => <GivenNameCell row={r} />, filter: 'TEXT', ...size('givenName') },
-    { id: 'familyName', header: 'Family Name', value: (r) => r.familyName, cell: (r) => <TruncatedCell text={r.familyName} />, filter: 'TEXT', ...size('familyName') },
+    {
+      id: 'familyName',
+      header: 'Family Name',
+      value: (r) => r.familyName,
+      cell: (r) => <TruncatedCell text={r.familyName} />,
+      filter: 'TEXT',
+      ...size('familyName'),
+    },
     { id: 'email', header: 'Email', value: (r) => r.email, cell: (r) => <TruncatedCell text={r.email} />, filter: 'TEXT', ...size('email') },
-    { id: 'role', header: 'Role', value: (r) => r.roleLabel, cell: (r) => <TruncatedCell text={r.roleLabel} />, filter: 'SET', setOptions: ROLE_SET_OPTIONS, ...size('role') },
+    {
+      id: 'role',
+      header: 'Role',
+      value: (r) => r.roleLabel,
+      cell: (r) => <TruncatedCell text={r.roleLabel} />,
+      filter: 'SET',
+      setOptions: ROLE_SET_OPTIONS,
+      ...size('role'),
+    },
     {
       id: 'section',
       header: 'Section',

@@ -3,12 +3,22 @@ import { fromSectionOption, ROLE_OPTIONS, sectionOptions, sortSections, toSectio
 
 describe('section choices', () => {
   it("list 'No Section' first, then the sections by name", () => {
-    expect(sectionOptions([{ sectionId: 'b', sectionName: 'Bravo' }, { sectionId: 'a', sectionName: 'alpha' }])).toEqual([
+    expect(
+      sectionOptions([
+        { sectionId: 'b', sectionName: 'Bravo' },
+        { sectionId: 'a', sectionName: 'alpha' },
+      ]),
+    ).toEqual([
       { value: 'no-section:', label: 'No Section' },
       { value: 'a', label: 'alpha' },
       { value: 'b', label: 'Bravo' },
     ]);
-    expect(sortSections([{ sectionId: 'b', sectionName: 'Bravo' }, { sectionId: 'a', sectionName: 'alpha' }]).map((s) => s.sectionId)).toEqual(['a', 'b']);
+    expect(
+      sortSections([
+        { sectionId: 'b', sectionName: 'Bravo' },
+        { sectionId: 'a', sectionName: 'alpha' },
+      ]).map((s) => s.sectionId),
+    ).toEqual(['a', 'b']);
   });
 
   it("map 'No Section' to a null sectionId and back", () => {

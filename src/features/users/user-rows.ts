@@ -26,4 +26,3 @@ export function userGridRows(users: readonly UserRow[], sections: readonly Secti
     }))
     .sort((a, b) => byName(a.familyName, b.familyName) || byName(a.givenName, b.givenName));
 }
-

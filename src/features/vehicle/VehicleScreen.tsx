@@ -67,12 +67,7 @@ export function VehicleScreen() {
           This vehicle was decommissioned on {formatDate(details.vehicle.decommissionDate)}.
         </Alert>
       ) : null}
-      <VehicleHeader
-        details={details}
-        lookups={lookups}
-        readOnly={isReadOnlyRole(user.role)}
-        onRenamed={follow}
-      />
+      <VehicleHeader details={details} lookups={lookups} readOnly={isReadOnlyRole(user.role)} onRenamed={follow} />
       <VehicleTabs vehicleId={details.vehicle.vehicleId} readOnly={isReadOnlyRole(user.role)} />
     </Stack>
   );

@@ -33,10 +33,7 @@ export function useVehicle(regNumber: string, knownId: string | null): VehicleLo
       const known = knownId ? await db.feed('vehicles').get(knownId) : undefined;
       return known ? { renamedTo: known.regNumber } : null;
     }
-    const [tdys, organizations] = await Promise.all([
-      db.feed('tdys').where('vehicleId').equals(vehicle.vehicleId).toArray(),
-      db.feed('organizations').toArray(),
-    ]);
+    const [tdys, organizations] = await Promise.all([db.feed('tdys').where('vehicleId').equals(vehicle.vehicleId).toArray(), db.feed('organizations').toArray()]);
     const [row] = deriveFleetRows(
       { vehicles: [vehicle], tdys, workflows: [], inspections: [], discrepancies: [], scheduledMx: [], ltis: [], pmis: [], waivers: [], notes: [], users: [] },
       new Date(),

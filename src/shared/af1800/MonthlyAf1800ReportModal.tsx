@@ -68,13 +68,17 @@ export function MonthlyAf1800ReportModal({ onClose }: { onClose(): void }) {
               onChange={setPicked}
               maxDate={toDate(currentAf1800Month(now))}
               popoverProps={{ withinPortal: true }}
-              ariaLabels={{ previousYear: 'Previous year', nextYear: 'Next year', previousDecade: 'Previous decade', nextDecade: 'Next decade', yearLevelControl: 'Choose a year' }}
+              ariaLabels={{
+                previousYear: 'Previous year',
+                nextYear: 'Next year',
+                previousDecade: 'Previous decade',
+                nextDecade: 'Next decade',
+                yearLevelControl: 'Choose a year',
+              }}
               data-autofocus
             />
             <Text size="sm" c="dimmed">
-              {offlineReady || !picked
-                ? 'Made on this device from its records; works offline.'
-                : 'Older months are made by the server: this needs a connection.'}
+              {offlineReady || !picked ? 'Made on this device from its records; works offline.' : 'Older months are made by the server: this needs a connection.'}
             </Text>
             <Group justify="flex-end">
               <Button type="submit" disabled={!picked} leftSection={<IconFileTypePdf size={18} aria-hidden />}>

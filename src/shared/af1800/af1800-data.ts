@@ -1,10 +1,4 @@
-import {
-  assembleAf1800Form,
-  assembleAf1800Report,
-  currentAf1800Month,
-  formatAf1800Month,
-  type Af1800Sources,
-} from '../../../core/rules/af1800-form.ts';
+import { assembleAf1800Form, assembleAf1800Report, currentAf1800Month, formatAf1800Month, type Af1800Sources } from '../../../core/rules/af1800-form.ts';
 import { af1800FormSchema, af1800ReportSchema, type Af1800Form, type Af1800Month } from '../../../core/schema/af1800.ts';
 import { inspectionDetailMirrorStart } from '../../../core/schema/inspection.ts';
 import type { MirrorDb } from '../../db/mirror.ts';

@@ -87,9 +87,7 @@ export class FakeSyncServer {
   pull(cursor: string, limit: number, clientId?: string): PullResponse {
     const pos = parseCursor(cursor);
     if (pos.rev > 0 && pos.rev < this.horizon) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
-    const feed = [...this.rows.values()]
-      .filter((r) => after(r, pos) && (pos.rev > 0 || r.data !== null))
-      .sort(feedOrder);
+    const feed = [...this.rows.values()].filter((r) => after(r, pos) && (pos.rev > 0 || r.data !== null)).sort(feedOrder);
     const page = feed.slice(0, limit);
     const hasMore = feed.length > limit;
     const last = page.at(-1);
@@ -114,7 +112,13 @@ export class FakeSyncServer {
       const key = `${body.clientId}:${m.id}`;
       const before = this.recorded.get(key);
       if (before) {
-        results.push({ id: m.id, status: before.status >= 400 ? 'rejected' : 'duplicate', httpStatus: before.status, rev: before.rev, ...(before.message ? { message: before.message } : {}) });
+        results.push({
+          id: m.id,
+          status: before.status >= 400 ? 'rejected' : 'duplicate',
+          httpStatus: before.status,
+          rev: before.rev,
+          ...(before.message ? { message: before.message } : {}),
+        });
         continue;
       }
       if (this.transientWhen(m)) throw new ApiError(503, { errorMessage: 'Retry the batch', errors: [{ message: 'Retry the batch' }], results });
@@ -122,7 +126,13 @@ export class FakeSyncServer {
       const refusal = this.rejectWhen(m);
       if (refusal) {
         this.recorded.set(key, { rev: null, status: refusal.status, message: refusal.message });
-        results.push({ id: m.id, status: 'rejected', httpStatus: refusal.status, message: refusal.message, ...(refusal.response ? { response: refusal.response } : {}) });
+        results.push({
+          id: m.id,
+          status: 'rejected',
+          httpStatus: refusal.status,
+          message: refusal.message,
+          ...(refusal.response ? { response: refusal.response } : {}),
+        });
         continue;
       }
       const rev = this.route(m);
@@ -140,11 +150,13 @@ export class FakeSyncServer {
     if (settings) {
       const userId = decodeURIComponent(settings[1]!);
       const ops = body as { path: string; value: unknown }[];
-      return this.write(ops.map((op) => {
-        const field = op.path.slice(1);
-        const id = settingRowId(userId, field);
-        return { t: 'userSettings', id, data: { settingId: id, userId, field, value: op.value } };
-      }));
+      return this.write(
+        ops.map((op) => {
+          const field = op.path.slice(1);
+          const id = settingRowId(userId, field);
+          return { t: 'userSettings', id, data: { settingId: id, userId, field, value: op.value } };
+        }),
+      );
     }
     if (m.request.method === 'POST' && path === '/auth/users') {
       const { userId, firstName, lastName } = body as { userId: string; firstName: string; lastName: string };

@@ -39,7 +39,10 @@ export class AppShell {
   }
 
   async openUserMenu(): Promise<void> {
-    await this.nav.getByRole('button').filter({ has: this.page.locator('.mantine-Avatar-root') }).click();
+    await this.nav
+      .getByRole('button')
+      .filter({ has: this.page.locator('.mantine-Avatar-root') })
+      .click();
   }
 
   async openProfile(): Promise<void> {

@@ -22,7 +22,7 @@ export class FleetPage {
   }
 
   async waitForRows(): Promise<void> {
-    await expect(this.page.getByRole('heading', { name: 'Fleet Details' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Fleet Details' })).toBeVisible({ timeout: 20_000 });
     await expect(firstDataRow(this.grid)).toBeVisible({ timeout: 30_000 });
   }
 
@@ -61,10 +61,9 @@ export class FleetPage {
   async columnTexts(name: string): Promise<string[]> {
     const index = await this.header(name).getAttribute('aria-colindex');
     if (!index) throw new Error(`No column ${name} is shown`);
-    return this.grid.locator('tbody tr').evaluateAll(
-      (rows, i) => rows.map((row) => (row.querySelector(`td[aria-colindex="${i}"]`) as HTMLElement | null)?.innerText.trim() ?? ''),
-      index,
-    );
+    return this.grid
+      .locator('tbody tr')
+      .evaluateAll((rows, i) => rows.map((row) => (row.querySelector(`td[aria-colindex="${i}"]`) as HTMLElement | null)?.innerText.trim() ?? ''), index);
   }
 
   /** Scrolls the grid sideways to its right end, as a user does to reach the last columns. */

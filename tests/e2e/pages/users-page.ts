@@ -17,7 +17,8 @@ export class UsersPage {
 
   async open(): Promise<void> {
     await this.page.goto('/Admin');
-    await expect(this.page.getByRole('heading', { name: 'All Users' })).toBeVisible();
+    // A page load starts the app anew and fetches the screen's code: give it the time a loaded machine needs.
+    await expect(this.page.getByRole('heading', { name: 'All Users' })).toBeVisible({ timeout: 20_000 });
     await expect(firstDataRow(this.grid)).toBeVisible({ timeout: 20_000 });
   }
 

@@ -23,7 +23,11 @@ export class VehicleTabs {
     const calendar = this.page.locator(`#${await field.getAttribute('aria-controls')}`);
     const now = new Date();
     const months = (day.getFullYear() - now.getFullYear()) * 12 + day.getMonth() - now.getMonth();
-    for (let i = 0; i < Math.abs(months); i++) await calendar.getByRole('button').nth(months > 0 ? 2 : 0).click();
+    for (let i = 0; i < Math.abs(months); i++)
+      await calendar
+        .getByRole('button')
+        .nth(months > 0 ? 2 : 0)
+        .click();
     const name = `${day.getDate()} ${day.toLocaleString('en-US', { month: 'long' })} ${day.getFullYear()}`;
     await calendar.getByRole('button', { name, exact: true }).click();
     await calendar.locator('.mantine-DateTimePicker-submitButton').click();

@@ -1,18 +1,44 @@
 import { randomBytes } from 'node:crypto';
+import { test } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../../../server/seed/demo-users.ts';
 import { apiClient } from '../../support/api.ts';
 import { signIn } from '../../support/sign-in.ts';
 import type { Role } from '../../../core/schema/roles.ts';
 
-/** The demo organization the e2e server seeds (npm start's data). */
-export const ORG_SLUG = 'wing-1';
+/** The organization of the spec running in this worker (useOwnOrganization). */
+let own: { slug: string; name: string } | null = null;
+
+/**
+ * Gives the spec file an organization of its own, made by the server's factory (POST
+ * /test/organizations: npm start's demo organization, its users, fleet and history): specs run in
+ * parallel workers without seeing each other's changes. Call it once at the top of each spec file.
+ */
+export function useOwnOrganization(): void {
+  test.beforeAll(async () => {
+    const res = await fetch(`${process.env.E2E_BASE_URL}/test/organizations`, { method: 'POST' });
+    if (!res.ok) throw new Error(`The organization factory answered ${res.status}: ${await res.text()}`);
+    own = (await res.json()) as { slug: string; name: string };
+  });
+}
+
+function ownOrganization(): { slug: string; name: string } {
+  if (!own) throw new Error('This spec has no organization: call useOwnOrganization() at the top of the spec file');
+  return own;
+}
+
+/** The slug of the spec's organization: its users' emails are {local}@{slug}.example.com. */
+export const orgSlug = (): string => ownOrganization().slug;
+
+/** The spec's organization's name, e.g. 'Wing 3 Vehicle Operations'. */
+export const orgName = (): string => ownOrganization().name;
 
 export interface Account {
   email: string;
   password: string;
 }
 
-export const demoAccount = (local: string): Account => ({ email: demoEmail(local, ORG_SLUG), password: DEMO_PASSWORD });
+/** A demo user of the spec's organization, by the local part of its email (admin, vco, sectionlead, jrsuper, dispatcher, ...). */
+export const demoAccount = (local: string): Account => ({ email: demoEmail(local, orgSlug()), password: DEMO_PASSWORD });
 
 /** An API client signed in as the account through the real authorization-code flow. */
 export async function apiAs(baseUrl: string, account: Account) {
@@ -28,7 +54,7 @@ export async function createAccount(baseUrl: string, spec: { role: Role; isAdmin
   const admin = await apiAs(baseUrl, demoAccount('admin'));
   const self = await admin.get('/auth/users/self');
   const password = `e2e-${randomBytes(9).toString('base64url')}-Harbor`;
-  const email = `e2e-${randomBytes(4).toString('hex')}@${ORG_SLUG}.example.com`;
+  const email = `e2e-${randomBytes(4).toString('hex')}@${orgSlug()}.example.com`;
   const res = await admin.post('/auth/users', {
     firstName: spec.firstName ?? 'Pat',
     lastName: spec.lastName ?? 'Tester',

@@ -17,14 +17,7 @@ export async function launchFreezableChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-e2e-freeze-'));
   const child = spawn(
     CHROMIUM_PATH,
-    [
-      '--headless',
-      ...CHROMIUM_ARGS,
-      '--window-size=1440,900',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    ['--headless', ...CHROMIUM_ARGS, '--window-size=1440,900', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     // Its own process group, so closing it ends its helper processes too, not only the browser.
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );

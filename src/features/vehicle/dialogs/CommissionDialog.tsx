@@ -18,8 +18,8 @@ export function CommissionDialog({ regNumber, decommissioned, onClose, onConfirm
   ) : (
     <FormModal opened onClose={onClose} title={`Decommission ${regNumber}?`} onSubmit={onConfirm} submitLabel="Decommission">
       <Text>
-        Are you sure you want to decommission {regNumber}? Decommissioned vehicles drop out of Fleet Details and the Overview; you can
-        re-commission it from this page.
+        Are you sure you want to decommission {regNumber}? Decommissioned vehicles drop out of Fleet Details and the Overview; you can re-commission it from this
+        page.
       </Text>
     </FormModal>
   );

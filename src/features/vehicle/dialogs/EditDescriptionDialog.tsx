@@ -67,7 +67,15 @@ export function EditDescriptionDialog({ vehicle, types, onClose, onSave }: EditD
     <FormModal opened onClose={onClose} title="Edit Description" size="lg" onSubmit={submit} submitLabel="Save" canSubmit={valid && changed} dirty={changed}>
       <VehicleTypeInput value={form.vehicleType} types={known} onChange={(value) => set('vehicleType', value)} error={errors.vehicleType} />
       <SimpleGrid cols={3} spacing="md">
-        <TextInput label="Year" inputMode="numeric" data-autofocus value={form.year} onChange={(e) => set('year', e.currentTarget.value)} error={errors.year} autoComplete="off" />
+        <TextInput
+          label="Year"
+          inputMode="numeric"
+          data-autofocus
+          value={form.year}
+          onChange={(e) => set('year', e.currentTarget.value)}
+          error={errors.year}
+          autoComplete="off"
+        />
         <TextInput label="Make" value={form.make} onChange={(e) => set('make', e.currentTarget.value)} error={errors.make} autoComplete="off" />
         <TextInput label="Model" value={form.model} onChange={(e) => set('model', e.currentTarget.value)} error={errors.model} autoComplete="off" />
       </SimpleGrid>

@@ -23,15 +23,7 @@ export function EditStatusDialog({ status, eticDate, onClose, onSave }: EditStat
   const changed = statusChanged(form, { status, eticDate });
 
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title="Update Status"
-      onSubmit={() => onSave(statusChanges(form))}
-      submitLabel="Save"
-      canSubmit={changed}
-      dirty={changed}
-    >
+    <FormModal opened onClose={onClose} title="Update Status" onSubmit={() => onSave(statusChanges(form))} submitLabel="Save" canSubmit={changed} dirty={changed}>
       <Radio.Group label="Status" value={form.status} onChange={(value) => setForm((prev) => ({ ...prev, status: value as VehicleStatus }))}>
         <Stack gap="xs" mt="xs">
           {VEHICLE_STATUSES.map((s) => (

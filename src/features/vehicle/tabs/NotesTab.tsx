@@ -31,7 +31,15 @@ function NoteDialog({ current, onClose, onSave }: { current: string; onClose: ()
   const tooLong = text.trim().length >= NOTE_LIMIT;
   const changed = text.trim() !== current.trim() && text.trim().length > 0;
   return (
-    <FormModal opened onClose={onClose} title={current ? 'Update Note' : 'Add Note'} submitLabel="Save" canSubmit={changed && !tooLong} dirty={text !== current} onSubmit={() => onSave(text.trim())}>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={current ? 'Update Note' : 'Add Note'}
+      submitLabel="Save"
+      canSubmit={changed && !tooLong}
+      dirty={text !== current}
+      onSubmit={() => onSave(text.trim())}
+    >
       <Textarea
         label="Note"
         autosize
@@ -88,7 +96,10 @@ export function NotesTab({ vehicleId, readOnly }: { vehicleId: string; readOnly:
             </Button>
           </Group>
           {showHistory ? (
-            <Stack gap="sm" aria-label="Note history">
+            <Stack gap="sm" aria-label="Note history" role="region">
+              <Text fw={600} size="sm" c="dimmed" tt="uppercase">
+                History
+              </Text>
               {history.length === 0 ? <Text c="dimmed">No history</Text> : history.map((note) => <NoteCard key={note.noteId} note={note} />)}
             </Stack>
           ) : null}

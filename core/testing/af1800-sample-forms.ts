@@ -14,8 +14,7 @@ export interface SampleOptions {
   long?: boolean;
 }
 
-const iso = (year: number, month: number, day: number, hour = 9, minute = 30) =>
-  new Date(Date.UTC(year, month - 1, day, hour, minute)).toISOString();
+const iso = (year: number, month: number, day: number, hour = 9, minute = 30) => new Date(Date.UTC(year, month - 1, day, hour, minute)).toISOString();
 
 const INITIALS = ['JD', 'AK', 'MR', 'TS', 'PL', 'BW'];
 const FAULTS = ['Left headlight out', 'Coolant leak at lower hose', 'Horn inoperative', 'Wiper blade torn', 'Tire tread worn, rear right'];
@@ -29,7 +28,11 @@ export function sampleRow(i: number, year: number, month: number, long = false):
       discrepancy: long ? `${fault}; ${'found during the morning inspection and reported to the shop foreman '.repeat(3)}${i}` : `${fault} (${i + 1})`,
       date: iso(year, month, day),
     },
-    reportedToMx: { date: iso(year, month, day, 11), milesHours: long ? `${123456 + i} mi / ${4321 + i} h` : `${10234 + i * 17}`, name: long ? 'Staff Sergeant Alexandra Montgomery-Whitfield' : `Sgt Lee ${i}` },
+    reportedToMx: {
+      date: iso(year, month, day, 11),
+      milesHours: long ? `${123456 + i} mi / ${4321 + i} h` : `${10234 + i * 17}`,
+      name: long ? 'Staff Sergeant Alexandra Montgomery-Whitfield' : `Sgt Lee ${i}`,
+    },
     mxReportStatus: {
       workOrder: long ? `WO-2026-${String(i).padStart(9, '0')}` : `WO${4400 + i}`,
       date: iso(year, month, Math.min(28, day + 2), 15),

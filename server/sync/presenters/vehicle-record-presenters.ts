@@ -1,13 +1,17 @@
-import type { Discrepancy, DiscrepancyPicture } from '../../core/schema/discrepancy.ts';
-import type { Document } from '../../core/schema/document.ts';
-import { fileUrl, type StoredFile } from '../../core/schema/file.ts';
-import type { LiveEvent } from '../../core/schema/live-event.ts';
-import type { Lti, Pmi, ScheduledMx } from '../../core/schema/maintenance.ts';
-import type { Tdy } from '../../core/schema/tdy.ts';
-import type { Waiver, WaiverCard, WaiverPicture } from '../../core/schema/waiver.ts';
-import { iso, isoOrNull, type RowOf } from './entity-to-api.ts';
+import type { Discrepancy, DiscrepancyPicture } from '../../../core/schema/discrepancy.ts';
+import type { Document } from '../../../core/schema/document.ts';
+import { fileUrl, type StoredFile } from '../../../core/schema/file.ts';
+import type { LiveEvent } from '../../../core/schema/live-event.ts';
+import type { Lti, Pmi, ScheduledMx } from '../../../core/schema/maintenance.ts';
+import type { Tdy } from '../../../core/schema/tdy.ts';
+import type { Waiver, WaiverCard, WaiverPicture } from '../../../core/schema/waiver.ts';
+import { iso, isoOrNull, type RowOf } from './presenter-helpers.ts';
 
-/** Maintenance and the other vehicle records in their REST shape (see entity-to-api.ts for the rules). */
+/**
+ * Maintenance (discrepancies, scheduled maintenance, LTIs, PMIs) and the other vehicle records
+ * (waivers, TDYs, documents), stored files and live events in their REST and feed shape (the rules in
+ * presenter-helpers.ts).
+ */
 
 export interface AuditedRow {
   creatorId: string | null;

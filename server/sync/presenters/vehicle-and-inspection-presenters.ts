@@ -1,21 +1,16 @@
-import type { InferSelectModel, Table } from 'drizzle-orm';
-import type * as s from '../db/schema/index.ts';
-import { fileUrl } from '../../core/schema/file.ts';
-import type { Inspection, InspectionPicture, InspectionResult } from '../../core/schema/inspection.ts';
-import type { RuleDefinition, SavedRule } from '../../core/schema/rule.ts';
-import type { Vehicle, VehicleManagement, VehicleStatusRecord, VehicleType } from '../../core/schema/vehicle.ts';
-import type { Workflow, WorkflowRule } from '../../core/schema/workflow.ts';
+import { fileUrl } from '../../../core/schema/file.ts';
+import type { Inspection, InspectionPicture, InspectionResult } from '../../../core/schema/inspection.ts';
+import type { RuleDefinition, SavedRule } from '../../../core/schema/rule.ts';
+import type { Vehicle, VehicleManagement, VehicleStatusRecord, VehicleType } from '../../../core/schema/vehicle.ts';
+import type { Workflow, WorkflowRule } from '../../../core/schema/workflow.ts';
+import { iso, isoOrNull, type RowOf } from './presenter-helpers.ts';
 
-/** The Drizzle row of a table of the schema, by its export name. */
-export type RowOf<K extends keyof typeof s> = (typeof s)[K] extends Table ? InferSelectModel<(typeof s)[K]> : never;
-
-/*
- * Dates go out as ISO strings. Text columns that hold an enumeration (status, ruleType...) are written only through the request
- * schemas, so they are cast to their union here; the feed test parses every shape back.
+/**
+ * Vehicle types, vehicles (with their management and status history), inspection workflows and their
+ * rules, saved rules and inspections (with results and pictures) in their REST and feed shape (the
+ * rules in presenter-helpers.ts).
  */
 
-export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 /** workflows.id is the text of the spec's numeric workflowId. */
 const workflowIdOrNull = (id: string | null) => (id === null ? null : Number(id));
 

@@ -1,18 +1,10 @@
 import type { FeedRow } from '../schema/feeds.ts';
 import { SHIFT_DAYS } from '../schema/organization.ts';
-import {
-  discrepancyRow,
-  inspectionResultRow,
-  inspectionRow,
-  organizationRow,
-  userRow,
-  vehicleRow,
-  workflowRuleRow,
-} from '../testing/feed-rows.ts';
-import type { Af1800Sources } from './af1800-form-sources.ts';
+import { discrepancyRow, inspectionResultRow, inspectionRow, organizationRow, userRow, vehicleRow, workflowRuleRow } from './feed-rows.ts';
+import type { Af1800Sources } from '../rules/af1800-form-sources.ts';
 
 /*
- * The AF1800 form tests' rows: the shared builders (core/testing/feed-rows.ts) with what these tests
+ * The AF1800 form tests' rows: the shared builders (feed-rows.ts) with what these tests
  * assert on top (the organization and its contact, the people who sign and report, the vehicle's
  * registration and type, shifts left to the shift times) and ids and dates by position, so that each
  * test states only what its rule reads.

@@ -1,0 +1,9 @@
+/**
+ * The mobile-web (PWA) sub-host of a host (part 1 §1): the host with its first "www" replaced by
+ * "pwa", in any case and also inside a label (www-dev becomes pwa-dev). A host without "www"
+ * (localhost, a bare IP) has no separate sub-host, so it is its own. A port is kept, so local and test
+ * setups on one machine still work. The one place this rule is written (src/app/hosts.ts uses it).
+ */
+export function pwaHostOf(host: string): string {
+  return host.replace(/www/i, 'pwa');
+}

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { FleetPage } from './pages/fleet-page.ts';
+import { UsersPage } from './pages/users-page.ts';
+import { VehiclePage } from './pages/vehicle-page.ts';
+import { VehicleTabs } from './pages/vehicle-tabs.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+import { createVehicle } from './support/vehicles.ts';
+
+useOwnOrganization();
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test('every screen and dialog built so far passes axe with no serious or critical violation', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const { vehicle, api } = await createVehicle(baseURL!, demoAccount('admin'));
+  await api.post(`/data/v1/vehicles/${vehicle.vehicleId}/notes`, { note: 'Check the winch' });
+  await api.post(`/data/v1/vehicles/${vehicle.vehicleId}/wash`, { washDate: new Date(Date.now() + 86_400_000).toISOString() });
+  const app = new AppShell(page);
+  await app.signInAndSync(demoAccount('admin'));
+  await expectAccessible(page, 'the shell and the Overview');
+
+  await app.showFleetUpdates();
+  await expectAccessible(page, 'Fleet Updates');
+  await page.getByRole('button', { name: 'Hide Fleet Updates' }).click();
+
+  await app.openProfile();
+  await expectAccessible(page, 'the Profile dialog');
+  await page.keyboard.press('Escape');
+
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await expectAccessible(page, 'Fleet Details');
+  await fleet.openFilters();
+  await expectAccessible(page, 'the Fleet Details filters');
+  await page.keyboard.press('Escape');
+
+  const users = new UsersPage(page);
+  await users.open();
+  await expectAccessible(page, 'All Users');
+  await users.addUser.click();
+  await expect(users.dialog.getByRole('heading', { name: 'Add User' })).toBeVisible();
+  await expectAccessible(page, 'the Add User dialog');
+  await page.keyboard.press('Escape');
+
+  const tabs = new VehicleTabs(page);
+  await new VehiclePage(page).open(vehicle.regNumber);
+  await expectAccessible(page, 'the vehicle page');
+  await tabs.open('Washes');
+  await expect(tabs.washRows()).toHaveCount(1);
+  await expectAccessible(page, 'the Washes tab');
+  await page.getByRole('button', { name: /^Edit wash of / }).click();
+  await expect(tabs.dialog('Edit Wash')).toBeVisible();
+  await expectAccessible(page, 'the Edit Wash dialog');
+  await page.keyboard.press('Escape');
+  await tabs.open('Notes');
+  await expect(page.getByLabel('Latest note')).toBeVisible();
+  await page.getByRole('button', { name: 'Show History' }).click();
+  await expectAccessible(page, 'the Notes tab');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  await expectAccessible(page, 'the Update Note dialog');
+});

@@ -66,7 +66,7 @@ const boundaries = [
 ];
 
 export default defineConfig(
-  globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'server/db/migrations/', 'public/', 'dev-dist/', '.tmp/']),
+  globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/**', 'server/db/migrations/', 'public/', 'dev-dist/', '.tmp/']),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],

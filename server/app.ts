@@ -103,7 +103,10 @@ export async function buildApp(config: ServerConfig, database: Database, options
   registerSyncRoutes(app, ctx);
   registerStreamRoutes(app, ctx);
   for (const module of MODULES) module.register(app, ctx);
-  if (config.orgFactory) registerOrgFactory(app, ctx);
+  if (config.orgFactory) {
+    app.log.warn('E2E_ORG_FACTORY is on: anyone can create organizations with POST /test/organizations (test servers only)');
+    registerOrgFactory(app, ctx);
+  }
   registerVehicleRoutes(app, ctx);
   registerVehicleTypeRoutes(app, ctx);
   registerAf1800Routes(app, ctx);

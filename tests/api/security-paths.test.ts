@@ -91,3 +91,10 @@ describe('paths with dot segments', () => {
     expect(res.body.results[0].status).toBe('rejected');
   });
 });
+
+describe('the organization factory of the e2e suite', () => {
+  it('does not exist unless E2E_ORG_FACTORY is set', async () => {
+    const answer = await raw('POST', '/test/organizations');
+    expect(answer.status).toBe(404);
+  });
+});

@@ -1,8 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Switch, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { MirrorQuery } from '../../sync/use-mirror-query.ts';
 import { DataGrid, type GridColumn } from '../data-grid/index.ts';
+import { MirrorQueryState } from '../MirrorQueryState.tsx';
 
 export interface RecordTabProps<Row> {
   /** Names the grid for assistive technology, e.g. 'Washes'. */
@@ -35,21 +36,7 @@ export function RecordTab<Row>({ label, rows, columns, getRowId, completed, read
   const data = rows.state === 'ready' ? rows.data : undefined;
   const shown = useMemo(() => (data && completed && !showCompleted ? data.filter((row) => !completed.isCompleted(row)) : data), [data, completed, showCompleted]);
 
-  if (rows.state === 'error') {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{rows.message}</Text>
-      </Alert>
-    );
-  }
-  if (rows.state === 'loading') {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading...</Text>
-      </Group>
-    );
-  }
+  if (rows.state !== 'ready') return <MirrorQueryState query={rows} />;
 
   const toolbar = (
     <Group gap="md">

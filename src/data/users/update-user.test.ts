@@ -29,7 +29,10 @@ describe('updateUser', () => {
       isAdmin: true,
     });
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ v: 2, request: { method: 'PATCH', path: '/auth/users/u1', body: { userId: 'u1', orgId: 'org1', lastName: 'Moss', active: false } } });
+    expect(entry).toMatchObject({
+      v: 2,
+      request: { method: 'PATCH', path: '/auth/users/u1', body: { userId: 'u1', orgId: 'org1', lastName: 'Moss', active: false } },
+    });
     expect(Object.keys(entry!.request.body as object).sort()).toEqual(['active', 'lastName', 'orgId', 'userId']);
     expect((await db.shadows.get('users:u1'))?.row).toMatchObject({ lastName: 'Lee', active: true });
     expect(MUTATORS).toContain(updateUser);

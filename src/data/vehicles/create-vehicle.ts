@@ -92,10 +92,7 @@ export const createVehicle: Mutator<CreateVehicleArgs> = {
   },
   // The new type is not listed: the vehicles of one dialog share it, and each would create it.
   creates: ({ vehicleId }) => [rowKey('vehicles', vehicleId)],
-  touches: ({ vehicleId, newVehicleTypeId }) => [
-    rowKey('vehicles', vehicleId),
-    ...(newVehicleTypeId ? [rowKey('vehicleTypes', newVehicleTypeId)] : []),
-  ],
+  touches: ({ vehicleId, newVehicleTypeId }) => [rowKey('vehicles', vehicleId), ...(newVehicleTypeId ? [rowKey('vehicleTypes', newVehicleTypeId)] : [])],
   async apply(db, args) {
     const a = args as Parsed;
     const at = a.at ?? new Date().toISOString();

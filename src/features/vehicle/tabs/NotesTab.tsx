@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Paper, Stack, Text, Textarea, Alert } from '@mantine/core';
-import { IconAlertTriangle, IconNote } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconNote } from '@tabler/icons-react';
 import { nanoid } from 'nanoid';
 import { ID_LENGTH } from '../../../../core/schema/common.ts';
 import { NOTE_LIMIT, NOTE_TOO_LONG_MESSAGE, type Note } from '../../../../core/schema/note.ts';
 import { useSession } from '../../../auth/session-context.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { MirrorQueryState } from '../../../components/MirrorQueryState.tsx';
 import { addNote } from '../../../data/notes/mutators.ts';
 import { notesOfVehicle } from '../../../data/notes/queries.ts';
 import { formatDateTime } from '../../../shared/fleet-format.ts';
@@ -63,21 +64,7 @@ export function NotesTab({ vehicleId, readOnly }: { vehicleId: string; readOnly:
   const [editing, setEditing] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
 
-  if (notes.state === 'error') {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{notes.message}</Text>
-      </Alert>
-    );
-  }
-  if (notes.state === 'loading') {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading...</Text>
-      </Group>
-    );
-  }
+  if (notes.state !== 'ready') return <MirrorQueryState query={notes} />;
 
   const [latest, ...history] = notes.data;
   const save = async (text: string) => {

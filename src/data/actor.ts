@@ -1,0 +1,13 @@
+import { actorName } from '../../core/rules/actor-name.ts';
+import type { MirrorDb } from '../db/mirror.ts';
+
+/** Who makes a change, as the server will name them in the record (core/rules/actor-name.ts). */
+export async function actorOf(db: MirrorDb, userId: string): Promise<{ id: string; name: string | null }> {
+  const user = await db.feed('users').get(userId);
+  return { id: userId, name: user ? actorName(user) : null };
+}
+
+/** The registration of the vehicle a record belongs to; records copy it (server/db/schema/maintenance.ts). */
+export async function regNumberOf(db: MirrorDb, vehicleId: string): Promise<string> {
+  return (await db.feed('vehicles').get(vehicleId))?.regNumber ?? '';
+}

@@ -45,7 +45,27 @@ export interface DeclaredRoute {
   hasQuery: boolean;
 }
 
-const DECLARATION = /route\(\s*app,\s*\{\s*method:\s*'([A-Z]+)',\s*url:\s*'([^']+)'([^}]*)\}/g;
+/** `url` is a literal ('...') or a contract's path (`paths.list.pattern`, `recentNotePath.pattern`). */
+const DECLARATION = /route\(\s*app,\s*\{\s*method:\s*'([A-Z]+)',\s*url:\s*(?:'([^']+)'|([\w.!]+)\.pattern)([^}]*)\}/g;
+
+/** Everything core/schema exports (resource contracts and API paths), to resolve `url: x.pattern`. */
+const coreSchema = new Map<string, unknown>();
+for (const name of fs.readdirSync(path.join(ROOT, 'core/schema'))) {
+  if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+  for (const [key, value] of Object.entries(await import(path.join(ROOT, 'core/schema', name)))) coreSchema.set(key, value);
+}
+
+/** The pattern of `expr.pattern` in a module: `paths.list` of the contract the file destructures, or an exported path. */
+function patternOf(expr: string, text: string, file: string): string {
+  const [head, ...rest] = expr.replace(/!/g, '').split('.');
+  const destructured = text.match(new RegExp(`const \\{[^}]*\\b${head}\\b[^}]*\\} = (\\w+);`));
+  let value: unknown = coreSchema.get(destructured ? destructured[1]! : head!);
+  if (destructured) value = (value as Record<string, unknown> | undefined)?.[head!];
+  for (const key of rest) value = (value as Record<string, unknown> | undefined)?.[key];
+  const pattern = (value as { pattern?: unknown } | undefined)?.pattern;
+  if (typeof pattern !== 'string') throw new Error(`${file}: cannot resolve the route path ${expr}.pattern`);
+  return pattern;
+}
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -55,14 +75,19 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every route declared with route() under server/, in file order. */
+/**
+ * Every route declared with route() under server/, in file order, but for server/seed's organization
+ * factory, which only the e2e suite's server turns on (E2E_ORG_FACTORY).
+ */
 export function declaredRoutes(): DeclaredRoute[] {
   const found: DeclaredRoute[] = [];
   for (const file of sourceFiles(path.join(ROOT, 'server'))) {
+    if (file.includes(`${path.sep}seed${path.sep}`)) continue;
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(DECLARATION)) {
-      const rest = m[3] ?? '';
-      found.push({ method: m[1]!, url: m[2]!, file: path.relative(ROOT, file), hasBody: /\bbody:/.test(rest), hasQuery: /\bquery\b/.test(rest) });
+      const rest = m[4] ?? '';
+      const url = m[2] ?? patternOf(m[3]!, text, file);
+      found.push({ method: m[1]!, url, file: path.relative(ROOT, file), hasBody: /\bbody:/.test(rest), hasQuery: /\bquery\b/.test(rest) });
     }
   }
   return found;
@@ -81,6 +106,8 @@ export interface FuzzWorld {
   /** A user without an organization (POST /data/v1/organizations/{orgId}/users). */
   orphanId: string;
   vehicleIds: string[];
+  /** Washes of the first vehicle. */
+  washIds: string[];
   workflowIds: number[];
   inactiveWorkflowId: number;
   otherOrgId: string;
@@ -121,6 +148,8 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
   if (decommissioned.status !== 200) throw new Error(`could not decommission: ${decommissioned.status}`);
   const note = await org.admin.api.post(`/data/v1/vehicles/${vehicleIds[0]}/notes`, { note: 'Brakes squeak' });
   if (note.status !== 201) throw new Error(`could not add a note: ${note.status}`);
+  const wash = await org.admin.api.post(`/data/v1/vehicles/${vehicleIds[0]}/wash`, { washDate: '2026-11-30T08:00:00.000Z' });
+  if (wash.status !== 201) throw new Error(`could not schedule a wash: ${wash.status}`);
   const victims = [
     await createUser(server.ctx, orgId, sectionId, { role: 'dispatcher' }),
     await createUser(server.ctx, orgId, sectionId, { role: 'sectionLead', isAdmin: true }),
@@ -140,6 +169,7 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
     victimIds: victims.map((v) => v.userId),
     orphanId: orphan.userId,
     vehicleIds,
+    washIds: [wash.body.washId],
     workflowIds,
     inactiveWorkflowId,
     otherOrgId: other.orgId,
@@ -393,6 +423,18 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
     runs: 200,
     keys: ['noteId', 'note'],
     body: () => fc.record({ note: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }), noteId: id }, { requiredKeys: ['note'] }),
+  });
+  get('/data/v1/vehicles/:vehicleId/wash');
+  specs.set('POST /data/v1/vehicles/:vehicleId/wash', {
+    runs: 150,
+    keys: ['washId', 'washDate'],
+    body: () => fc.record({ washDate: dateTime, washId: id }, { requiredKeys: ['washDate'] }),
+  });
+  specs.set('PATCH /data/v1/vehicles/:vehicleId/wash/:washId', {
+    runs: 200,
+    keys: ['washDate', 'completed', 'completionDate'],
+    params: { washId: (w) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...w.washIds) }, { weight: 1, arbitrary: id }) },
+    body: () => fc.record({ washDate: dateTime, completed: fc.boolean(), completionDate: fc.option(dateTime) }, { requiredKeys: [] }) as fc.Arbitrary<FuzzValue>,
   });
   specs.set('POST /data/v2/vehicles/types', {
     runs: 150,

@@ -4,6 +4,7 @@ import type { AppConfig } from './auth/app-config.ts';
 import { SessionContext, type SessionUser } from './auth/session-context.ts';
 import type { SessionStore } from './auth/session-store.ts';
 import { openMirror, type MirrorDb } from './db/mirror.ts';
+import { ownRoleChangeExpected } from './auth/own-role-change.ts';
 import { startSync, type SyncEngine } from './sync/engine.ts';
 import { SyncProvider } from './sync/react.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
@@ -48,7 +49,7 @@ function useSync(user: SessionUser, store: SessionStore): Running | null {
  * again. An account the server refuses, or a role, admin flag, organization or section another
  * administrator changed, starts the app over: the start reads the user from the server and shows the
  * screen for what they are now (the refused screen says why). The mirror, waiting changes and refused
- * ones stay. An own role change signs out instead (the Modify User dialog), and the watch leaves it be.
+ * ones stay. An own role change signs out instead, whether the dialog or the watch hears of it first.
  */
 function useSessionWatch(user: SessionUser, store: SessionStore): void {
   useEffect(
@@ -58,6 +59,8 @@ function useSessionWatch(user: SessionUser, store: SessionStore): void {
         onVerdict(verdict) {
           if (store.isSigningOut()) return;
           if (verdict === 'ended') void store.signInAgain();
+          // The server took this user's own role change before the dialog heard of it: sign out as it would.
+          else if (verdict === 'changed' && ownRoleChangeExpected()) void store.get().signOut({ clearCaches: true });
           else window.location.assign('/');
         },
       }),

@@ -7,6 +7,7 @@ import { hasErrors, modifyUserChanged, modifyUserErrors, type ModifyUserForm } f
 import type { Section } from '../../../core/schema/organization.ts';
 import type { Role } from '../../../core/schema/roles.ts';
 import { useSession, type Session } from '../../auth/session-context.ts';
+import { expectOwnRoleChange, ownRoleChangeRefused } from '../../auth/own-role-change.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
 import type { MirrorDb } from '../../db/mirror.ts';
@@ -88,6 +89,7 @@ export function ModifyUserDialog({ opened, onClose, user, sections }: ModifyUser
       close();
       return;
     }
+    expectOwnRoleChange();
     const { mutationId, outcome } = await run(updateUser, args);
     if (outcome.kind === 'applied') {
       await session.signOut({ clearCaches: true });
@@ -99,6 +101,8 @@ export function ModifyUserDialog({ opened, onClose, user, sections }: ModifyUser
         message: 'You will be logged out once the server has taken the change.',
       });
       signOutOnceApplied(db, session, mutationId);
+    } else {
+      ownRoleChangeRefused();
     }
     close();
   };

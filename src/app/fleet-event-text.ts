@@ -1,9 +1,8 @@
 import dayjs from 'dayjs';
 import type { LiveEvent, LiveEventType } from '../../core/schema/live-event.ts';
 import { VEHICLE_STATUS_LABELS } from '../../core/schema/vehicle.ts';
+import { formatDateTime } from '../shared/fleet-format.ts';
 
-/** The spec's MM/dd/yyyy with a 24-hour clock (part 1 §9), in dayjs tokens. */
-export const EVENT_TIME_FORMAT = 'MM/DD/YYYY HH:mm';
 const DATE_FORMAT = 'MM/DD/YYYY';
 
 export const FLEET_EVENT_TYPE_LABELS: Record<LiveEventType, string> = {
@@ -16,9 +15,8 @@ export const FLEET_EVENT_TYPE_LABELS: Record<LiveEventType, string> = {
   pmi: 'PMI',
 };
 
-export function formatEventTime(iso: string): string {
-  return dayjs(iso).format(EVENT_TIME_FORMAT);
-}
+/** The spec's MM/dd/yyyy with a 24-hour clock (part 1 §9). */
+export const formatEventTime = (iso: string): string => formatDateTime(iso);
 
 function passedLine(passed: boolean | null): string {
   if (passed === null) return 'Result not recorded';

@@ -1,8 +1,9 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
-import { Alert, Badge, Box, Button, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Text, TextInput } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconAlertTriangle, IconDeviceFloppy, IconFilter, IconSearch } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconFilter, IconSearch } from '@tabler/icons-react';
 import type { MRT_SortingState } from 'mantine-react-table';
+import { MirrorQueryState } from '../MirrorQueryState.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { countActiveFilters, filterRows, searchText, setOptionsOf } from './filters.ts';
 import { GridTable } from './GridTable.tsx';
@@ -23,11 +24,7 @@ const SAVED_MESSAGE_MS = 4000;
  */
 export function DataGrid<Row>(props: DataGridProps<Row>): JSX.Element {
   if (props.error) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{props.error}</Text>
-      </Alert>
-    );
+    return <MirrorQueryState query={{ state: 'error', message: props.error }} />;
   }
   if (props.viewSettings) return <StoredViewGrid {...props} viewSettings={props.viewSettings} />;
   return <GridView {...props} stored={null} />;

@@ -9,7 +9,7 @@ import { ctx } from './testing/fixtures.ts';
 
 const setup = drainDevice;
 
-const setting = (value: unknown) => ({ userId: 'u1', field: 'fleetDetailFilter' as const, value });
+const setting = (value: unknown) => ({ userId: 'u1', values: { fleetDetailFilter: value } });
 const NEW_USER = {
   userId: 'u2',
   orgId: 'org1',
@@ -44,7 +44,7 @@ describe('verdicts per mutation', () => {
   it('caps a batch by bytes as well as by count', async () => {
     const { server, db, drain } = await setup({ maxBatchBytes: 2_000 });
     for (let i = 0; i < 6; i++)
-      await mutate(db, saveSetting, { userId: 'u1', field: i % 2 ? 'fleetDetailFilter' : 'userAdminFilter', value: 'x'.repeat(600) + i }, ctx);
+      await mutate(db, saveSetting, { userId: 'u1', values: { [i % 2 ? 'fleetDetailFilter' : 'userAdminFilter']: 'x'.repeat(600) + i } }, ctx);
 
     await drain.wake();
 

@@ -40,7 +40,7 @@ describe('drain', () => {
   it('pushes in seq order, marks entries sent and asks for a pull that retires them', async () => {
     const { server, db, drain, onApplied, pull, user } = await setup();
     await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
-    await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: { q: 'x' } }, ctx);
+    await mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: { q: 'x' } } }, ctx);
 
     await drain.wake();
 
@@ -118,7 +118,7 @@ describe('drain', () => {
     const { server, db, drain, user } = await setup();
     server.rejectWhen = () => ({ status: 403, message: 'Only administrators may do this' });
     await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Zed', lastName: 'Zed' } }, ctx);
-    await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, ctx);
+    await mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: 1 } }, ctx);
 
     await drain.wake();
 
@@ -133,7 +133,7 @@ describe('drain', () => {
     const { server, db, drain, clock, pull, user } = await setup();
     server.loseNextAnswers = 1;
     await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
-    await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, ctx);
+    await mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: 1 } }, ctx);
 
     await drain.wake();
     expect((await db.outbox.toArray()).map((e) => e.state)).toEqual(['pending', 'pending']);
@@ -189,7 +189,7 @@ describe('drain', () => {
     expect(status.lastError).toBeNull();
     // Success resets the backoff.
     server.failNextPushes = 1;
-    await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, ctx);
+    await mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: 1 } }, ctx);
     await drain.wake();
     expect(clock.delays.at(-1)).toBe(1_000);
   });
@@ -246,7 +246,7 @@ describe('drain', () => {
     const drain = new Drain({ db, api, clientId: 'client1', onApplied: () => undefined, report: () => undefined, timers: manualTimers().timers });
     await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
     const first = drain.wake();
-    await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 1 }, ctx);
+    await mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: 1 } }, ctx);
     await Promise.all([first, drain.wake(), drain.wake()]);
     expect(maxInFlight).toBe(1);
     expect((await db.outbox.toArray()).map((e) => e.state)).toEqual(['sent', 'sent']);

@@ -42,7 +42,7 @@ describe('mutate', () => {
 
   it('creates a setting row under the id the server will give it, with a null shadow', async () => {
     const db = freshDb();
-    await mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: { q: 'truck', at: undefined } }, ctx);
+    await mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: { q: 'truck', at: undefined } } }, ctx);
     const id = settingRowId('u1', 'fleetDetailFilter');
     expect(await db.feed('userSettings').get(id)).toEqual({ id, settingId: id, userId: 'u1', field: 'fleetDetailFilter', value: { q: 'truck' } });
     expect(await db.shadows.get(`userSettings:${id}`)).toMatchObject({ row: null });
@@ -54,14 +54,38 @@ describe('mutate', () => {
     });
   });
 
+  it('saves a view (filter and columns) as one change: one outbox entry, one request, both rows', async () => {
+    const db = freshDb();
+    await mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: { q: 'AB' }, fleetDetailColumnsState: { hidden: ['vin'] } } }, ctx);
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.request.body).toEqual([
+      { op: 'add', path: '/fleetDetailFilter', value: { q: 'AB' } },
+      { op: 'add', path: '/fleetDetailColumnsState', value: { hidden: ['vin'] } },
+    ]);
+    expect(entries[0]?.touches).toEqual([
+      'userSettings:' + settingRowId('u1', 'fleetDetailFilter'),
+      'userSettings:' + settingRowId('u1', 'fleetDetailColumnsState'),
+    ]);
+    expect((await db.feed('userSettings').toArray()).map((r) => r.field).sort()).toEqual(['fleetDetailColumnsState', 'fleetDetailFilter']);
+  });
+
+  it('reads a setting queued by the app before views were saved whole (version 1: one field and its value)', () => {
+    expect(saveSetting.upgrade!({ userId: 'u1', field: 'userAdminFilter', value: { q: 'x' } }, 1, null)).toEqual({
+      userId: 'u1',
+      values: { userAdminFilter: { q: 'x' } },
+    });
+    expect(() => saveSetting.upgrade!({ userId: 'u1', field: 'nope', value: 1 }, 1, null)).toThrow(/Unknown setting/);
+  });
+
   it('refuses bad arguments with the schema message and writes nothing', async () => {
     const db = await seededDb();
     await expect(mutate(db, updateProfile, { userId: 'u1', changes: { firstName: '   ', lastName: 'Lee' } }, ctx)).rejects.toThrow(
       new InvalidMutationError('First name is required'),
     );
     await expect(mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'A'.repeat(51), lastName: 'Lee' } }, ctx)).rejects.toThrow(/50 characters/);
-    await expect(mutate(db, saveSetting, { userId: 'u1', field: 'nope' as never, value: 1 }, ctx)).rejects.toThrow(/Unknown setting/);
-    await expect(mutate(db, saveSetting, { userId: 'u1', field: 'fleetDetailFilter', value: 'x'.repeat(70_000) }, ctx)).rejects.toThrow(/at most 64 KiB/);
+    await expect(mutate(db, saveSetting, { userId: 'u1', values: { nope: 1 } as never }, ctx)).rejects.toThrow(/Unknown setting/);
+    await expect(mutate(db, saveSetting, { userId: 'u1', values: { fleetDetailFilter: 'x'.repeat(70_000) } }, ctx)).rejects.toThrow(/at most 64 KiB/);
 
     expect(await db.outbox.count()).toBe(0);
     expect(await db.shadows.count()).toBe(0);

@@ -12,7 +12,7 @@ import { clearMirrorData, countWaitingIn } from './waiting.ts';
 async function mirrorOf(userId: string, orgId: string, changes: number): Promise<string> {
   const db = new MirrorDb(mirrorName(userId, orgId));
   await db.feed('users').put({ ...userRow(userId, 'Ann', 'Lee'), id: userId });
-  for (let i = 0; i < changes; i++) await mutate(db, saveSetting, { userId, field: 'fleetDetailFilter', value: i }, ctx);
+  for (let i = 0; i < changes; i++) await mutate(db, saveSetting, { userId, values: { fleetDetailFilter: i } }, ctx);
   db.close();
   return db.name;
 }

@@ -44,7 +44,7 @@ const today = () => new Date().toISOString();
 
 const scenarios: Record<string, Scenario> = {
   updateProfile: (s) => ({ args: { userId: s.device.user.userId, changes: { firstName: 'Parity' } } }),
-  saveSetting: (s) => ({ args: { userId: s.device.user.userId, field: 'fleetDetailFilter', value: { filters: [{ id: 'regNumber', value: 'AB' }] } } }),
+  saveSetting: (s) => ({ args: { userId: s.device.user.userId, values: { fleetDetailFilter: { filters: [{ id: 'regNumber', value: 'AB' }] } } } }),
   createUser: (s) => ({
     args: {
       userId: nanoid(),

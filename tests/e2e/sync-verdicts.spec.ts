@@ -93,6 +93,8 @@ test('a saved view holding a NUL character is refused alone, with its message, a
   await context.setOffline(true);
   await fleet.filterByRegNumber('AB\u0000C');
   await fleet.saveView.click();
+  // The view (its filter and its columns) is one change.
+  await expect(app.syncStatus).toContainText('1 pending');
   await page.goto(`/Vehicle/${vehicle.regNumber}`);
   const hours = (vehicle.lastReportedHours ?? 0) + 321;
   await page.getByRole('button', { name: 'Edit hours' }).click();

@@ -239,7 +239,14 @@ export class OpRunner {
           }
         }
         const rowId = settingRowId(d.user.userId, field);
-        await this.record(op, d, saveSetting, { userId: d.user.userId, field, value }, { [`userSettings/${rowId}/value`]: value }, `${field} = ${what}`);
+        await this.record(
+          op,
+          d,
+          saveSetting,
+          { userId: d.user.userId, values: { [field]: value } },
+          { [`userSettings/${rowId}/value`]: value },
+          `${field} = ${what}`,
+        );
         return;
       }
 

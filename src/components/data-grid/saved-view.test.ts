@@ -31,7 +31,7 @@ const view: SavedView = {
 
 describe('saved view schema', () => {
   it('accepts a view as the grid saves it, after the JSON round trip of saveSetting', () => {
-    const { value } = saveSetting.parse({ userId: 'u'.repeat(21), field: 'userAdminFilter', value: view.filters });
+    const value = saveSetting.parse({ userId: 'u'.repeat(21), values: { userAdminFilter: view.filters } }).values.userAdminFilter;
     expect(parseStoredFilters(value)).toEqual(view.filters);
     expect(parseStoredColumns(JSON.parse(JSON.stringify(view.columns)))).toEqual(view.columns);
     expect(savedViewSchema.safeParse(view).success).toBe(true);

@@ -37,8 +37,8 @@ export function useStoredView(fields: { filter: SettingField; columns: SettingFi
 
   const save = useCallback(
     async (view: SavedView) => {
-      await mutate(saveSetting, { userId, field: fields.filter, value: view.filters });
-      await mutate(saveSetting, { userId, field: fields.columns, value: view.columns });
+      // One change for both: a navigation right after Save View cannot leave half a view queued.
+      await mutate(saveSetting, { userId, values: { [fields.filter]: view.filters, [fields.columns]: view.columns } });
     },
     [mutate, userId, fields.filter, fields.columns],
   );

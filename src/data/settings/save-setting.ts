@@ -6,36 +6,59 @@ import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 
 export interface SaveSettingArgs {
   userId: string;
-  field: SettingField;
-  value: unknown;
+  /** One or more settings, stored together: a grid's view is its filter and its columns, saved as one change. */
+  values: Partial<Record<SettingField, unknown>>;
 }
+
+const unknownSetting = `Unknown setting; known settings are ${SETTING_FIELDS.join(', ')}`;
+const knownField = z.enum(SETTING_FIELDS, { error: unknownSetting });
 
 const argsSchema = z.object({
   userId: entityId,
-  field: z.enum(SETTING_FIELDS, { error: `Unknown setting; known settings are ${SETTING_FIELDS.join(', ')}` }),
-  value: z.unknown(),
+  values: z
+    .record(z.string(), z.unknown())
+    .refine((values) => Object.keys(values).length > 0, 'Save at least one setting')
+    .refine((values) => Object.keys(values).every((field) => knownField.safeParse(field).success), unknownSetting)
+    .transform((values) => values as SaveSettingArgs['values']),
 });
 
-const patchOf = (field: string, value: unknown) => [{ op: 'add' as const, path: `/${field}`, value }];
+/** Version 1 saved one setting per change: { userId, field, value }. */
+const v1Schema = z.object({ userId: entityId, field: knownField, value: z.unknown() });
 
-/** Saves one of the user's settings (a grid's filter or columns): PATCH /auth/users/{userId}/settings. */
+const fieldsOf = (values: SaveSettingArgs['values']) => Object.keys(values) as SettingField[];
+
+const patchOf = (values: SaveSettingArgs['values']) => fieldsOf(values).map((field) => ({ op: 'add' as const, path: `/${field}`, value: values[field] }));
+
+/**
+ * Saves some of the user's settings (a grid's saved view): PATCH /auth/users/{userId}/settings, one
+ * operation per setting in one request, so a view lands whole or not at all.
+ */
 export const saveSetting: Mutator<SaveSettingArgs> = {
   name: 'saveSetting',
+  version: 2,
   parse(args) {
     const parsed = parseArgs(argsSchema, args);
     // The server stores the JSON it receives; keep the mirror equal to that (no undefined, no Dates).
-    const value: unknown = JSON.parse(JSON.stringify(parsed.value ?? null));
-    parseArgs(settingsPatchSchema, patchOf(parsed.field, value));
-    return { userId: parsed.userId, field: parsed.field, value };
+    const values = Object.fromEntries(fieldsOf(parsed.values).map((field) => [field, JSON.parse(JSON.stringify(parsed.values[field] ?? null)) as unknown]));
+    parseArgs(settingsPatchSchema, patchOf(values));
+    return { userId: parsed.userId, values };
   },
-  request: ({ userId, field, value }) => ({
+  upgrade(args, from) {
+    if (from !== 1) throw new Error(`no upgrade from version ${from}`);
+    const { userId, field, value } = parseArgs(v1Schema, args);
+    return { userId, values: { [field]: value } };
+  },
+  request: ({ userId, values }) => ({
     method: 'PATCH',
     path: `/auth/users/${encodeURIComponent(userId)}/settings`,
-    body: patchOf(field, value),
+    body: patchOf(values),
   }),
-  touches: ({ userId, field }) => [rowKey('userSettings', settingRowId(userId, field))],
-  async apply(db, { userId, field, value }) {
-    const id = settingRowId(userId, field);
-    await db.feed('userSettings').put({ id, settingId: id, userId, field, value });
+  touches: ({ userId, values }) => fieldsOf(values).map((field) => rowKey('userSettings', settingRowId(userId, field))),
+  async apply(db, { userId, values }) {
+    const rows = fieldsOf(values).map((field) => {
+      const id = settingRowId(userId, field);
+      return { id, settingId: id, userId, field, value: values[field] };
+    });
+    await db.feed('userSettings').bulkPut(rows);
   },
 };

@@ -20,15 +20,10 @@ import { mountOidc } from './auth/oidc/index.ts';
 import { createVerifier, EMBEDDED_AUDIENCE } from './auth/verify.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { createIdentities, guardIdentityHeader } from './auth/identity.ts';
-import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
-import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerSyncRoutes } from './sync/routes.ts';
 import { registerStreamRoutes } from './stream/routes.ts';
 import { registerPublicRoutes } from './modules/public/routes.ts';
-import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
-import { registerVehicleTypeRoutes } from './modules/vehicle-types/routes.ts';
-import { registerAf1800Routes } from './modules/af1800/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -97,9 +92,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
 
   registerPublicRoutes(app, ctx);
   registerCspReports(app);
-  registerUserRoutes(app, ctx);
   registerSessionRoutes(app);
-  registerSettingsRoutes(app, ctx);
   registerSyncRoutes(app, ctx);
   registerStreamRoutes(app, ctx);
   for (const module of MODULES) module.register(app, ctx);
@@ -107,9 +100,6 @@ export async function buildApp(config: ServerConfig, database: Database, options
     app.log.warn('E2E_ORG_FACTORY is on: anyone can create organizations with POST /test/organizations (test servers only)');
     registerOrgFactory(app, ctx);
   }
-  registerVehicleRoutes(app, ctx);
-  registerVehicleTypeRoutes(app, ctx);
-  registerAf1800Routes(app, ctx);
 
   return { app, ctx, detach: async () => unlisten?.() };
 }

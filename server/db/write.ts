@@ -21,6 +21,12 @@ export interface WriteScope<E> {
   publish(event: E): void;
 }
 
+/** What a write answers: the change's own result and the organization revision it took. */
+export interface Written<T> {
+  value: T;
+  rev: number;
+}
+
 export interface WriteHooks<E> {
   /** Runs inside the transaction with the events the write queued (stores them). */
   beforeCommit(tx: Tx, orgId: string, rev: number, events: E[]): Promise<void>;
@@ -43,10 +49,11 @@ async function nextRevision(tx: Tx, orgId: string): Promise<number> {
 /**
  * Every write of the product goes through here: one transaction that first takes the revision,
  * records the pushed mutation (if any) so it can never apply twice, runs the change, stores the live
- * events, and after the commit announces the new revision.
+ * events, and after the commit announces the new revision. It answers the change's result and that
+ * revision.
  */
 export function createWriter<E>(db: Db, hooks: WriteHooks<E>) {
-  return async function write<T>(orgId: string, mutation: MutationRef | undefined, fn: (scope: WriteScope<E>) => Promise<T>): Promise<T> {
+  return async function write<T>(orgId: string, mutation: MutationRef | undefined, fn: (scope: WriteScope<E>) => Promise<T>): Promise<Written<T>> {
     const events: E[] = [];
     let rev = 0;
     const result = await db.transaction(async (tx) => {
@@ -64,7 +71,7 @@ export function createWriter<E>(db: Db, hooks: WriteHooks<E>) {
       return value;
     });
     hooks.afterCommit(orgId, rev, events);
-    return result;
+    return { value: result, rev };
   };
 }
 

@@ -4,9 +4,15 @@ import { checkAccess, checkSectionForReads, isWebsiteAccess, type Access } from 
 import type { Principal } from '../auth/principal.ts';
 import type { MutationRef, Writer, WriteScope } from '../db/write.ts';
 import type { LiveEventInput } from '../stream/live-events.ts';
-import { MUTATION_HEADER } from './mutation-header.ts';
+import { MUTATION_HEADER, REVISION_HEADER } from './sync-headers.ts';
 import { HttpError, zodErrorBody } from './errors.ts';
 import { findTextFault, MAX_DEPTH, textFaultMessage } from './text-check.ts';
+
+/**
+ * One write transaction in the caller's organization, bound to the pushed mutation (recorded with the
+ * change, so a retry never applies twice); the answer carries the revision it took (REVISION_HEADER).
+ */
+export type RouteWrite = <T>(fn: (scope: WriteScope<LiveEventInput>) => Promise<T>) => Promise<T>;
 
 export interface RouteContext<P, Q, B> {
   params: P;
@@ -17,11 +23,8 @@ export interface RouteContext<P, Q, B> {
   reply: FastifyReply;
   /** The pushed mutation this request applies (sync push), if any. */
   mutation: MutationRef | undefined;
-  /**
-   * One write transaction in the caller's organization, bound to the pushed mutation (recorded with
-   * the change, so a retry never applies twice): every write route goes through it.
-   */
-  write<T>(fn: (scope: WriteScope<LiveEventInput>) => Promise<T>): Promise<T>;
+  /** Every write route writes through this (RouteWrite). */
+  write: RouteWrite;
 }
 
 export interface RouteDef<P extends ZodType, Q extends ZodType, B extends ZodType> {
@@ -103,7 +106,11 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
       const query = parse(def.query, request.query, 'Query ');
       const body = parse(def.body, request.body ?? (def.body ? undefined : null), '', !def.envelope);
       const mutation = isPublic ? undefined : mutationOf(request, principal);
-      const write = <T>(fn: (scope: WriteScope<LiveEventInput>) => Promise<T>) => app.writer(principal.orgId, mutation, fn);
+      const write: RouteWrite = async (fn) => {
+        const { value, rev } = await app.writer(principal.orgId, mutation, fn);
+        reply.header(REVISION_HEADER, String(rev));
+        return value;
+      };
       const result = await handler({ params, query, body, principal, request, reply, mutation, write });
       if (reply.sent) return reply;
       if (result === undefined) return reply.status(204).send();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assembleAf1800Report, type Af1800Sources } from '../../core/rules/af1800-form.ts';
 import { af1800ReportSchema, type Af1800Month, type Af1800Report } from '../../core/schema/af1800.ts';
-import { organizationToApi, userToRow } from '../sync/presenters/organization-presenters.ts';
+import { organizationToApi } from '../sync/presenters/organization-presenters.ts';
+import { userToRow } from '../modules/users/presenter.ts';
 import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
-import { inspectionResultToApi, inspectionToApi, vehicleToApi, workflowRuleToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { inspectionResultToApi, inspectionToApi, workflowRuleToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { vehicleToApi } from '../modules/vehicles/presenter.ts';
 import type { Vehicle } from '../../core/schema/vehicle.ts';
 import { discrepancyToApi } from '../sync/presenters/vehicle-record-presenters.ts';
 import { DEFAULT_SEED } from './seed-if-empty.ts';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deriveFleetRows, type FleetSources } from '../../core/rules/fleet-row.ts';
 import type { FleetRow } from '../../core/schema/fleet.ts';
-import { userToRow } from '../sync/presenters/organization-presenters.ts';
+import { userToRow } from '../modules/users/presenter.ts';
 import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
-import { inspectionToApi, vehicleToApi, workflowToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { inspectionToApi, workflowToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { vehicleToApi } from '../modules/vehicles/presenter.ts';
 import { discrepancyToApi, ltiToApi, pmiToApi, scheduledMxToApi, tdyToApi, waiverToApi } from '../sync/presenters/vehicle-record-presenters.ts';
 import { noteToApi } from '../modules/notes/presenter.ts';
 import { generateSeed } from './generate.ts';

@@ -22,10 +22,6 @@ function recentInspectionDetail(inspectionId: typeof s.inspectionResults.inspect
  * core/schema/entity-feeds.ts); a resource with a contract brings its feed in its module.
  */
 export const entitySyncTables: SyncTable[] = [
-  { name: 'vehicleTypes', table: s.vehicleTypes, toApi: e.vehicleTypeToApi },
-  { name: 'vehicles', table: s.vehicles, toApi: e.vehicleToApi },
-  { name: 'vehicleManagement', table: s.vehicleManagement, toApi: e.vehicleManagementToApi },
-  { name: 'vehicleStatuses', table: s.vehicleStatuses, toApi: e.vehicleStatusToApi },
   { name: 'workflows', table: s.workflows, toApi: e.workflowToApi },
   { name: 'workflowRules', table: s.workflowRules, toApi: e.workflowRuleToApi },
   { name: 'rules', table: s.rules, toApi: e.savedRuleToApi },
@@ -34,13 +30,13 @@ export const entitySyncTables: SyncTable[] = [
     name: 'inspectionResults',
     table: s.inspectionResults,
     toApi: e.inspectionResultToApi,
-    visibleTo: recentInspectionDetail(s.inspectionResults.inspectionId),
+    mirrorScope: recentInspectionDetail(s.inspectionResults.inspectionId),
   },
   {
     name: 'inspectionPictures',
     table: s.inspectionPictures,
     toApi: e.inspectionPictureToApi,
-    visibleTo: recentInspectionDetail(s.inspectionPictures.inspectionId),
+    mirrorScope: recentInspectionDetail(s.inspectionPictures.inspectionId),
   },
   { name: 'discrepancies', table: s.discrepancies, toApi: r.discrepancyToApi },
   { name: 'discrepancyPictures', table: s.discrepancyPictures, toApi: r.discrepancyPictureToApi },
@@ -57,6 +53,6 @@ export const entitySyncTables: SyncTable[] = [
     name: 'liveEvents',
     table: s.liveEvents,
     toApi: r.liveEventToApi,
-    visibleTo: () => gte(s.liveEvents.eventTime, new Date(Date.now() - LIVE_EVENT_FEED_WINDOW_MS)),
+    mirrorScope: () => gte(s.liveEvents.eventTime, new Date(Date.now() - LIVE_EVENT_FEED_WINDOW_MS)),
   },
 ];

@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { organizations, sectionMels, sections, userSettings, users } from '../db/schema/index.ts';
+import { organizations, sectionMels, sections } from '../db/schema/index.ts';
 import type { SyncTable } from './sync-table.ts';
-import { organizationToApi, sectionMelToApi, sectionToApi, userSettingToApi, userToRow } from './presenters/organization-presenters.ts';
+import { organizationToApi, sectionMelToApi, sectionToApi } from './presenters/organization-presenters.ts';
 
-/** The organization feeds of the sync pull: the organization, its sections and MELs, its users, and each user's own settings. */
+/**
+ * The organization feeds of the sync pull not yet moved to a module (organization administration
+ * will): the organization, its sections and their MELs. Users and settings come with their modules.
+ */
 export const organizationSyncTables: SyncTable[] = [
   { name: 'organizations', table: organizations, toApi: organizationToApi },
   { name: 'sections', table: sections, toApi: sectionToApi },
   { name: 'sectionMels', table: sectionMels, toApi: sectionMelToApi },
-  { name: 'users', table: users, toApi: userToRow },
-  { name: 'userSettings', table: userSettings, toApi: userSettingToApi, visibleTo: (p) => eq(userSettings.userId, p.userId) },
 ];

@@ -8,6 +8,7 @@ import { cursorStands } from './cursor-check.ts';
 import { badRequest } from '../http/errors.ts';
 import type { SyncTable } from './sync-table.ts';
 import { syncColumnsOf } from './columns.ts';
+import { readSnapshot } from './snapshot.ts';
 
 interface FeedRow {
   rev: number;
@@ -33,6 +34,7 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPositi
     // A first pull has nothing to delete: it skips tombstones.
     pos.rev === 0 ? isNull(c.deletedAt) : undefined,
     entry.visibleTo?.(p, entry.table),
+    entry.mirrorScope?.(),
   );
   const rows = (await tx
     .select()
@@ -49,36 +51,33 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPositi
 }
 
 /**
- * One page of the organization's feed after `cursor`, read in one snapshot so that every table is
- * seen at the same moment. Revisions are commit-ordered (server/db/write.ts), so a cursor never
+ * One page of the organization's feed after `cursor`, read in one snapshot (server/sync/snapshot.ts)
+ * so that every table is seen at the same moment. Revisions are commit-ordered (server/db/write.ts), so a cursor never
  * passes a row that commits later.
  */
 export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, query: PullQuery): Promise<PullResponse> {
   const pos = parseCursor(query.cursor);
   if (!pos) throw badRequest('Query cursor: The cursor is not one this server gave out; start again without one');
-  return db.transaction(
-    async (tx) => {
-      const [clock] = await tx.select().from(orgClocks).where(eq(orgClocks.orgId, p.orgId));
-      const clockRev = clock?.rev ?? 0;
-      if (!cursorStands(pos, clock)) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
-      // Keep only the first limit + 1 rows in feed order; once there are that many, later tables
-      // need nothing past the last one's revision, which keeps a bootstrap page cheap.
-      let merged: FeedRow[] = [];
-      for (const entry of tables) {
-        const bound = merged.length > query.limit ? merged[query.limit]!.rev : undefined;
-        merged.push(...(await readTable(tx, entry, p, pos, query.limit + 1, bound)));
-        merged.sort(compareFeed);
-        merged = merged.slice(0, query.limit + 1);
-      }
-      const hasMore = merged.length > query.limit;
-      const page = merged.slice(0, query.limit);
-      const last = page.at(-1);
-      const next: FeedPosition = hasMore && last ? { rev: last.rev, table: last.t, id: last.id } : { rev: Math.max(clockRev, pos.rev), table: null, id: null };
-      const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];
-      return { cursor: formatCursor(clock?.epoch ?? '', clock?.horizonRev ?? 0, next), hasMore, reset: false, changes: page.map((r) => r.change), acks };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return readSnapshot(db, tables, p, async ({ tx }) => {
+    const [clock] = await tx.select().from(orgClocks).where(eq(orgClocks.orgId, p.orgId));
+    const clockRev = clock?.rev ?? 0;
+    if (!cursorStands(pos, clock)) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
+    // Keep only the first limit + 1 rows in feed order; once there are that many, later tables
+    // need nothing past the last one's revision, which keeps a bootstrap page cheap.
+    let merged: FeedRow[] = [];
+    for (const entry of tables) {
+      const bound = merged.length > query.limit ? merged[query.limit]!.rev : undefined;
+      merged.push(...(await readTable(tx, entry, p, pos, query.limit + 1, bound)));
+      merged.sort(compareFeed);
+      merged = merged.slice(0, query.limit + 1);
+    }
+    const hasMore = merged.length > query.limit;
+    const page = merged.slice(0, query.limit);
+    const last = page.at(-1);
+    const next: FeedPosition = hasMore && last ? { rev: last.rev, table: last.t, id: last.id } : { rev: Math.max(clockRev, pos.rev), table: null, id: null };
+    const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];
+    return { cursor: formatCursor(clock?.epoch ?? '', clock?.horizonRev ?? 0, next), hasMore, reset: false, changes: page.map((r) => r.change), acks };
+  });
 }
 
 /** Mutation ids of this client whose revision the feed has now delivered in full. */

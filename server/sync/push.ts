@@ -1,4 +1,4 @@
-import { MUTATION_HEADER, mutationHeader } from '../http/mutation-header.ts';
+import { MUTATION_HEADER, mutationHeader, REVISION_HEADER } from '../http/sync-headers.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -141,15 +141,16 @@ async function apply(
   if (isTransient(res.statusCode)) return { stop: 'transient' };
   if (res.statusCode >= 400) return refuse(db, p, clientId, id, res.statusCode, response);
   const stored = storable(response);
-  // The route recorded the mutation inside its transaction when it wrote; a route that changed
-  // nothing did not, so the outcome is recorded here.
+  // The route recorded the mutation inside its transaction when it wrote, and answered the revision
+  // it took; a route that changed nothing did neither, so the outcome is recorded here.
+  const header = res.headers[REVISION_HEADER];
+  const rev = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : null;
   await db
     .insert(syncMutations)
-    .values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status: res.statusCode, response: stored })
+    .values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev, status: res.statusCode, response: stored })
     .onConflictDoUpdate({
       target: [syncMutations.userId, syncMutations.clientId, syncMutations.mutationId],
       set: { status: res.statusCode, response: stored },
     });
-  const row = await recorded(db, p, clientId, id);
-  return { id, status: 'applied', httpStatus: res.statusCode, rev: row?.rev ?? null, ...(stored !== null ? { response: stored } : {}) };
+  return { id, status: 'applied', httpStatus: res.statusCode, rev, ...(stored !== null ? { response: stored } : {}) };
 }

@@ -10,6 +10,11 @@ export interface SyncTable<R = any> {
   toApi(row: R): Record<string, unknown>;
   /** Narrows what a caller may see beyond the organization (e.g. only their own settings). */
   visibleTo?: (p: Principal, table: PgTable) => SQL | undefined;
+  /**
+   * Narrows what devices keep of a long history (docs: "Mirror scope"), e.g. inspection results of
+   * recent months only. The pull applies it; a server read of older months (the AF1800) need not.
+   */
+  mirrorScope?: () => SQL;
 }
 
 /** The feed of a resource declared with a contract: its name comes from the contract, its rows from `toApi`. */

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nanoid } from 'nanoid';
 import { eq } from 'drizzle-orm';
 import { useServerWithOrg, orgWithAdmin, signedInUser, type SignedInUser } from '../support/session.ts';
 import { createUser, createVehicle } from '../support/factories.ts';
-import { discrepancies, inspectionResults, inspections, organizations, vehicles } from '../../server/db/schema/index.ts';
+import { organizations, vehicles } from '../../server/db/schema/index.ts';
+import { addDiscrepancy, addInspection } from '../support/table-rows.ts';
 import type { AppContext } from '../../server/context.ts';
 import { af1800FormSchema, af1800ReportSchema, type Af1800Form } from '../../core/schema/af1800.ts';
 import { errorBodySchema } from '../../core/schema/common.ts';
@@ -49,71 +49,15 @@ async function setUpOrganization(ctx: AppContext, org: { orgId: string; sectionI
 }
 
 const at = (iso: string) => new Date(iso);
-
-interface InspectionSpec {
-  date: string;
-  shift?: number;
-  miles?: number;
-  hours?: number;
-  parent?: string;
-  results?: { ruleId: string; isPassing: boolean; value: boolean | number; comment?: string; title?: string; units?: string }[];
-}
-
-async function addInspection(ctx: AppContext, orgId: string, vehicle: { vehicleId: string; regNumber: string }, people: People, spec: InspectionSpec) {
-  const id = nanoid();
-  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    await tx.insert(inspections).values({
-      id,
-      orgId,
-      rev,
-      vehicleId: vehicle.vehicleId,
-      regNumber: vehicle.regNumber,
-      parentInspectionId: spec.parent ?? null,
-      inspectionDate: at(spec.date),
-      completionDate: at(spec.date),
-      submissionDate: at(spec.date),
-      miles: spec.miles ?? null,
-      hours: spec.hours ?? null,
-      passed: (spec.results ?? []).every((r) => r.isPassing),
-      inspectorId: people.inspector.userId,
-      inspectorName: 'Sam Patel',
-      shift: spec.shift ?? null,
-    });
-    for (const [position, r] of (spec.results ?? []).entries()) {
-      const numeric = typeof r.value === 'number';
-      await tx.insert(inspectionResults).values({
-        id: nanoid(),
-        orgId,
-        rev,
-        inspectionId: id,
-        position,
-        ruleId: r.ruleId,
-        isPassing: r.isPassing,
-        value: r.value,
-        comment: r.comment ?? null,
-        overview: { title: r.title ?? r.ruleId, description: null, ruleType: numeric ? 'threshold' : 'passFail', fields: {} },
-        type: numeric ? 'threshold' : 'passFail',
-        units: r.units ?? null,
-      });
-    }
-  });
-  return id;
-}
-
-type DiscrepancyInsert = Omit<typeof discrepancies.$inferInsert, 'id' | 'orgId' | 'rev' | 'vehicleId' | 'regNumber'>;
-
-async function addDiscrepancy(ctx: AppContext, orgId: string, vehicle: { vehicleId: string; regNumber: string }, spec: DiscrepancyInsert) {
-  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    await tx.insert(discrepancies).values({ id: nanoid(), orgId, rev, vehicleId: vehicle.vehicleId, regNumber: vehicle.regNumber, ...spec });
-  });
-}
+const inspectorOf = (people: People) => ({ userId: people.inspector.userId, name: 'Sam Patel' });
 
 /**
  * March 2025 of one vehicle: three inspections on two days (day shift, swing shift recorded, a mid
  * shift derived from the shift times), an amendment, and discrepancies of every kind page 2 sorts.
  */
 async function seedMarch2025(ctx: AppContext, orgId: string, people: People, vehicle: { vehicleId: string; regNumber: string }) {
-  const first = await addInspection(ctx, orgId, vehicle, people, {
+  const first = await addInspection(ctx, orgId, vehicle, {
+    inspector: inspectorOf(people),
     date: '2025-03-04T07:00:00Z',
     miles: 1000,
     hours: 50,
@@ -123,13 +67,19 @@ async function seedMarch2025(ctx: AppContext, orgId: string, people: People, veh
       { ruleId: 'tire-front', isPassing: true, value: 35, title: TIRE_PRESSURE_RULE_TITLES.front, units: 'psi' },
     ],
   });
-  await addInspection(ctx, orgId, vehicle, people, {
+  await addInspection(ctx, orgId, vehicle, {
+    inspector: inspectorOf(people),
     date: '2025-03-04T15:30:00Z',
     shift: 2,
     results: [{ ruleId: 'AF1800-39', isPassing: true, value: true, comment: 'Logbook replaced' }],
   });
-  await addInspection(ctx, orgId, vehicle, people, { date: '2025-03-05T23:00:00Z', miles: 1100 });
-  await addInspection(ctx, orgId, vehicle, people, {
+  await addInspection(ctx, orgId, vehicle, {
+    inspector: inspectorOf(people),
+    date: '2025-03-05T23:00:00Z',
+    miles: 1100,
+  });
+  await addInspection(ctx, orgId, vehicle, {
+    inspector: inspectorOf(people),
     date: '2025-03-06T10:00:00Z',
     parent: first,
     results: [{ ruleId: 'AF1800-20', isPassing: false, value: false }],
@@ -238,7 +188,7 @@ describe('a vehicle’s AF1800 form data', () => {
   it('gives the current month for /recent, carrying over what is still open', async () => {
     const current = currentAf1800Month(new Date());
     const monthStart = new Date(Date.UTC(current.year, current.month - 1, 1)).toISOString();
-    await addInspection(env.server.ctx, env.org.orgId, vehicle, people, { date: monthStart, shift: 1 });
+    await addInspection(env.server.ctx, env.org.orgId, vehicle, { inspector: inspectorOf(people), date: monthStart, shift: 1 });
     const res = await env.org.admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/recent`);
     expect(res.status).toBe(200);
     const form = parseForm(res.body);
@@ -309,8 +259,8 @@ describe('the combined monthly AF1800 report', () => {
     const retired = await createVehicle(env.server.ctx, org.orgId, org.sectionId, { regNumber: 'C-0003' });
     const laterRetired = await createVehicle(env.server.ctx, org.orgId, org.sectionId, { regNumber: 'D-0004' });
     await seedMarch2025(env.server.ctx, org.orgId, people, busy);
-    await addInspection(env.server.ctx, org.orgId, retired, people, { date: '2025-03-10T07:00:00Z' });
-    await addInspection(env.server.ctx, org.orgId, laterRetired, people, { date: '2025-03-10T07:00:00Z' });
+    await addInspection(env.server.ctx, org.orgId, retired, { inspector: inspectorOf(people), date: '2025-03-10T07:00:00Z' });
+    await addInspection(env.server.ctx, org.orgId, laterRetired, { inspector: inspectorOf(people), date: '2025-03-10T07:00:00Z' });
     await env.server.ctx.write(org.orgId, undefined, async ({ tx, rev }) => {
       await tx
         .update(vehicles)

@@ -1,13 +1,12 @@
 import { nanoid } from 'nanoid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomWorkflowId } from '../../core/schema/workflow.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
 import { MUTATORS } from '../../src/data/mutators.ts';
 import * as m from '../../src/data/mutators.ts';
 import { parseRowKey } from '../../src/db/row-key.ts';
 import type { Mutator } from '../../src/sync/mutator.ts';
-import { sections, workflows } from '../../server/db/schema/index.ts';
 import { createOrg, createVehicle } from '../support/factories.ts';
+import { addSections, addWorkflow } from '../support/table-rows.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { signedInUser } from '../support/session.ts';
 import { SimDevice } from '../support/sim-device.ts';
@@ -100,12 +99,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const { ctx } = server;
   const { orgId, sectionId } = await createOrg(ctx);
-  const section2 = nanoid();
-  const workflowId = randomWorkflowId();
-  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    await tx.insert(sections).values({ id: section2, orgId, rev, name: 'Bravo' });
-    await tx.insert(workflows).values({ id: String(workflowId), orgId, rev, title: 'Daily', active: true });
-  });
+  const [section2 = ''] = await addSections(ctx, orgId, ['Bravo']);
+  const workflowId = await addWorkflow(ctx, orgId, { title: 'Daily' });
   const vco = await signedInUser(server, orgId, sectionId, { role: 'vco', isAdmin: true, firstName: 'Pat', lastName: 'Rity' });
   const vehicle = await createVehicle(ctx, orgId, sectionId);
   const wash = await vco.api.post(`/data/v1/vehicles/${vehicle.vehicleId}/wash`, { washDate: '2026-11-20T08:00:00.000Z' });

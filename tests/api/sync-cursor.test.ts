@@ -5,6 +5,7 @@ import { useServerWithOrg, orgWithAdmin } from '../support/session.ts';
 import { startTestServer } from '../support/server.ts';
 import { apiClient } from '../support/api.ts';
 import { pullAll } from '../support/sync.ts';
+import { insertRows } from '../support/table-rows.ts';
 import { orgClocks, sections } from '../../server/db/schema/index.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
 import type { AppContext } from '../../server/context.ts';
@@ -13,9 +14,12 @@ import type { SyncChange } from '../../core/schema/sync.ts';
 const env = useServerWithOrg();
 
 async function addSections(ctx: AppContext, orgId: string, ids: string[]): Promise<void> {
-  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    for (const id of ids) await tx.insert(sections).values({ id, orgId, rev, name: `Section ${id.slice(0, 12)}` });
-  });
+  await insertRows(
+    ctx,
+    orgId,
+    sections,
+    ids.map((id) => ({ id, name: `Section ${id.slice(0, 12)}` })),
+  );
 }
 
 const pullPage = async (api: ReturnType<typeof apiClient>, cursor: string, limit: number) => {

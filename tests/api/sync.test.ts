@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { useServerWithOrg, orgWithAdmin, signedInUser } from '../support/session.ts';
 import { pullAll } from '../support/sync.ts';
+import { createVehicle } from '../support/factories.ts';
+import { addInspection, addSections as addSectionRows } from '../support/table-rows.ts';
 import { sections, userSettings } from '../../server/db/schema/index.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
 import { pushResponseSchema } from '../../core/schema/sync.ts';
@@ -10,13 +12,7 @@ import { settingRowId } from '../../core/schema/settings.ts';
 
 const env = useServerWithOrg();
 
-async function addSections(orgId: string, names: string[]): Promise<string[]> {
-  const ids = names.map(() => nanoid());
-  await env.server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    for (const [i, name] of names.entries()) await tx.insert(sections).values({ id: ids[i]!, orgId, rev, name });
-  });
-  return ids;
-}
+const addSections = (orgId: string, names: string[]) => addSectionRows(env.server.ctx, orgId, names);
 
 describe('pull', () => {
   it('pages across tables, including a revision bigger than a page, and ends with the same rows as one big pull', async () => {
@@ -77,6 +73,28 @@ describe('pull', () => {
     expect(settings).toEqual([
       { t: 'userSettings', op: 'put', id: settingRowId(user.userId, 'fleetDetailFilter'), data: expect.objectContaining({ value: { a: 2 } }) },
     ]);
+  });
+
+  it('keeps inspection results to the months devices mirror, while the AF1800 of an older month still reads them', async () => {
+    const { orgId, sectionId, admin } = await orgWithAdmin(env.server);
+    const vehicle = await createVehicle(env.server.ctx, orgId, sectionId);
+    const inspector = { userId: admin.userId, name: 'Test vco' };
+    const result = { ruleId: 'AF1800-36', isPassing: false, value: false, comment: 'Strap frayed' };
+    const now = new Date();
+    const recent = await addInspection(env.server.ctx, orgId, vehicle, { date: now.toISOString(), inspector, results: [result] });
+    const oldDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 10, 8));
+    const old = await addInspection(env.server.ctx, orgId, vehicle, { date: oldDate.toISOString(), inspector, results: [result] });
+
+    const { rows } = await pullAll(admin.api);
+    const resultsOf = (inspectionId: string) => [...rows.values()].filter((c) => c.t === 'inspectionResults' && c.data?.inspectionId === inspectionId);
+    expect(rows.has(`inspections/${old}`)).toBe(true);
+    expect(resultsOf(recent)).toHaveLength(1);
+    expect(resultsOf(old)).toHaveLength(0);
+
+    const month = String(oldDate.getUTCMonth() + 1).padStart(2, '0');
+    const form = await admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/${oldDate.getUTCFullYear()}/${month}`);
+    expect(form.status).toBe(200);
+    expect(form.body.page3.items).toContainEqual({ itemNo: 36, isChecked: true, text: 'Strap frayed' });
   });
 
   it('answers reset to a cursor older than the tombstone horizon', async () => {
@@ -164,6 +182,24 @@ describe('push', () => {
     const acks = pages.flatMap((p) => p.acks);
     expect(acks).toEqual(expect.arrayContaining([body.mutations[0]!.id, body.mutations[2]!.id]));
     expect(acks).not.toContain(body.mutations[1]!.id);
+  });
+
+  it('answers the revision each write took: in the REST answer, and as the rev of each applied mutation, the same on a retry', async () => {
+    const direct = await env.org.admin.api.patch(`/auth/users/${env.org.admin.userId}/settings`, [{ op: 'add', path: '/userAdminFilter', value: { q: 'x' } }]);
+    expect(direct.status).toBe(200);
+    const directRev = Number(direct.headers.get('x-revision'));
+    expect(directRev).toBeGreaterThan(0);
+
+    const clientId = nanoid();
+    const body = batch(clientId, `rev-${clientId.slice(0, 6).toLowerCase()}@example.test`);
+    const first = pushResponseSchema.parse((await env.org.admin.api.post('/data/v1/sync/push', body)).body);
+    const [created, , saved] = first.results;
+    expect(created!.rev).toBeGreaterThan(directRev);
+    expect(saved!.rev).toBeGreaterThan(created!.rev!);
+    const retry = pushResponseSchema.parse((await env.org.admin.api.post('/data/v1/sync/push', body)).body);
+    expect(retry.results.map((r) => r.rev ?? null)).toEqual(first.results.map((r) => r.rev ?? null));
+    // A read takes no revision.
+    expect((await env.org.admin.api.get('/auth/users')).headers.get('x-revision')).toBeNull();
   });
 
   it('applies the same batch sent twice at the same moment only once', async () => {

@@ -3,29 +3,20 @@ import { nanoid } from 'nanoid';
 import { and, asc, eq } from 'drizzle-orm';
 import { useServerWithOrg, orgWithAdmin } from '../support/session.ts';
 import { createVehicle } from '../support/factories.ts';
+import { addSections, addWorkflow } from '../support/table-rows.ts';
 import { openStream } from '../support/stream.ts';
-import { sections, vehicleManagement, vehicleStatuses, vehicleTypes, workflows } from '../../server/db/schema/index.ts';
+import { vehicleManagement, vehicleStatuses, vehicleTypes } from '../../server/db/schema/index.ts';
 import { streamTicketSchema } from '../../core/schema/stream.ts';
 import { vehicleSchema, type Vehicle } from '../../core/schema/vehicle.ts';
-import { randomWorkflowId } from '../../core/schema/workflow.ts';
 import { INVALID_REG_NUMBER_MESSAGE, REG_NUMBER_EXISTS_ON_EDIT_MESSAGE } from '../../core/schema/registration.ts';
 
 const env = useServerWithOrg();
 
-async function createWorkflow(orgId: string, active = true): Promise<number> {
-  const id = String(randomWorkflowId());
-  await env.server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    await tx.insert(workflows).values({ id, orgId, rev, title: `Daily ${nanoid(6)}`, active });
-  });
-  return Number(id);
-}
+const createWorkflow = (orgId: string, active = true) => addWorkflow(env.server.ctx, orgId, { active });
 
 async function createSection(orgId: string): Promise<string> {
-  const id = nanoid();
-  await env.server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    await tx.insert(sections).values({ id, orgId, rev, name: `Section ${id.slice(0, 4)}` });
-  });
-  return id;
+  const [id] = await addSections(env.server.ctx, orgId, [`Section ${nanoid(4)}`]);
+  return id!;
 }
 
 /** A vehicle made through the API, so that it has its first history rows. */

@@ -3,10 +3,11 @@ import { nanoid } from 'nanoid';
 import { and, eq } from 'drizzle-orm';
 import { useServerWithOrg, orgWithAdmin, signedInUser } from '../support/session.ts';
 import { createVehicle } from '../support/factories.ts';
+import { addSections, addWorkflow, type WorkflowSpec } from '../support/table-rows.ts';
 import { pullAll } from '../support/sync.ts';
-import { sections, vehicleManagement, vehicleStatuses, vehicles, vehicleTypes, workflowRules, workflows } from '../../server/db/schema/index.ts';
+import { vehicleManagement, vehicleStatuses, vehicles, vehicleTypes } from '../../server/db/schema/index.ts';
 import { vehicleSchema, vehicleManagementSchema, vehicleStatusRecordSchema } from '../../core/schema/vehicle.ts';
-import { randomWorkflowId, vehicleWorkflowSchema } from '../../core/schema/workflow.ts';
+import { vehicleWorkflowSchema } from '../../core/schema/workflow.ts';
 import { INVALID_REG_NUMBER_MESSAGE, regNumberExistsMessage } from '../../core/schema/registration.ts';
 import { pushResponseSchema } from '../../core/schema/sync.ts';
 import { fleetRowSchema } from '../../core/schema/fleet.ts';
@@ -14,30 +15,7 @@ import { fleetRowSchema } from '../../core/schema/fleet.ts';
 const env = useServerWithOrg();
 
 /** An inspection workflow of the organization, with rules in the given order. */
-async function createWorkflow(
-  orgId: string,
-  options: { title?: string; active?: boolean; rules?: { ruleId: string; title: string; af1800Id?: number | null; isBoolean?: boolean }[] } = {},
-) {
-  const id = String(randomWorkflowId());
-  await env.server.ctx.write(orgId, undefined, async ({ tx, rev }) => {
-    await tx.insert(workflows).values({ id, orgId, rev, title: options.title ?? `Daily ${nanoid(6)}`, active: options.active ?? true });
-    for (const [position, rule] of (options.rules ?? []).entries()) {
-      await tx.insert(workflowRules).values({
-        id: nanoid(),
-        orgId,
-        rev,
-        workflowId: id,
-        position,
-        ruleId: rule.ruleId,
-        title: rule.title,
-        ruleType: 'passFail',
-        af1800Id: rule.af1800Id ?? null,
-        isBoolean: rule.isBoolean ?? true,
-      });
-    }
-  });
-  return Number(id);
-}
+const createWorkflow = (orgId: string, spec: WorkflowSpec = {}) => addWorkflow(env.server.ctx, orgId, spec);
 
 const uniqueReg = () => `V-${nanoid(8).replace(/[^A-Za-z0-9]/g, 'Q')}`;
 
@@ -345,10 +323,7 @@ describe('bad input', () => {
     expect(bad.body.errorMessage).toMatch(/^Path vehicleId: /);
     expect((await env.org.admin.api.get(`/data/v1/vehicles/${'a'.repeat(65)}`)).status).toBe(400);
     expect((await env.org.admin.api.get(`/data/v1/vehicles/${nanoid()}`)).status).toBe(404);
-    const sectionId = nanoid();
-    await env.server.ctx.write(env.org.orgId, undefined, async ({ tx, rev }) => {
-      await tx.insert(sections).values({ id: sectionId, orgId: env.org.orgId, rev, name: 'Gone', deletedAt: new Date() });
-    });
+    const [sectionId] = await addSections(env.server.ctx, env.org.orgId, ['Gone'], { deletedAt: new Date() });
     const res = await env.org.admin.api.post('/data/v1/vehicles', await newVehicleBody({ sectionId }));
     expect(res.status).toBe(400);
   });

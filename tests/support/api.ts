@@ -1,6 +1,7 @@
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 /** A small JSON client for the API tests, acting as the browser app would. */
@@ -22,7 +23,7 @@ export function apiClient(baseUrl: string, token?: string) {
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, body: parsed as T };
+    return { status: res.status, body: parsed as T, headers: res.headers };
   }
   return {
     get: <T = any>(path: string) => call<T>('GET', path),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MUTATION_HEADER } from '../../server/http/mutation-header.ts';
+import { MUTATION_HEADER } from '../../server/http/sync-headers.ts';
 
 /**
  * Faults of the network between one simulated device and the real server, injected by the `fetch`

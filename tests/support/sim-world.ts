@@ -139,7 +139,7 @@ export class World {
 
   /** A server-side delete (an administrator's tool, a retention job): tombstones in one revision. */
   async deleteOnServer(op: number, noteIds: string[], vehicleIds: string[]): Promise<number> {
-    const rev = await this.server.ctx.write(this.orgId, undefined, async ({ tx, rev, now }) => {
+    const { rev } = await this.server.ctx.write(this.orgId, undefined, async ({ tx, rev, now }) => {
       if (noteIds.length > 0)
         await tx
           .update(notes)
@@ -150,7 +150,6 @@ export class World {
           .update(vehicles)
           .set({ deletedAt: now, rev, updatedAt: now })
           .where(and(eq(vehicles.orgId, this.orgId), inArray(vehicles.id, vehicleIds)));
-      return rev;
     });
     for (const id of noteIds) this.deletedNotes.add(id);
     for (const id of vehicleIds) this.deletedVehicles.add(id);

@@ -8,6 +8,7 @@ import { entityId } from '../../../core/schema/common.ts';
 import type { Af1800Month } from '../../../core/schema/af1800.ts';
 import { AF1800_MONTH_MESSAGE, af1800MonthProblem, currentAf1800Month } from '../../../core/rules/af1800-form.ts';
 import { blankFormBytes } from './blank-form.ts';
+import type { ServerModule } from '../module.ts';
 import { organizationAf1800Report, vehicleAf1800Form } from './queries.ts';
 
 /** Path year and month: the spec's URLs pad the month to two digits ('03'); '3' is read the same. */
@@ -33,10 +34,10 @@ function formMonth(params: { year: number; month: number }, now: Date): Af1800Mo
 }
 
 /** AF1800 form data (part 2 §7): a vehicle's current and monthly form, the combined monthly report, the blank form. */
-export function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): void {
+function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): void {
   route(app, { method: 'GET', url: '/data/v1/vehicles/:vehicleId/files/af1800/recent', access: WEBSITE, params: vehicleParams }, async ({ principal, params }) => {
     const now = new Date();
-    return vehicleAf1800Form(ctx.db, principal.orgId, params.vehicleId, currentAf1800Month(now), now);
+    return vehicleAf1800Form(ctx, principal, params.vehicleId, currentAf1800Month(now), now);
   });
 
   route(
@@ -44,7 +45,7 @@ export function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): voi
     { method: 'GET', url: '/data/v1/vehicles/:vehicleId/files/af1800/:year/:month', access: WEBSITE, params: vehicleMonthParams },
     async ({ principal, params }) => {
       const now = new Date();
-      return vehicleAf1800Form(ctx.db, principal.orgId, params.vehicleId, formMonth(params, now), now);
+      return vehicleAf1800Form(ctx, principal, params.vehicleId, formMonth(params, now), now);
     },
   );
 
@@ -54,7 +55,7 @@ export function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): voi
     async ({ principal, params }) => {
       checkOrg(principal, params.orgId);
       const now = new Date();
-      return organizationAf1800Report(ctx.db, principal.orgId, formMonth(params, now), now);
+      return organizationAf1800Report(ctx, principal, formMonth(params, now), now);
     },
   );
 
@@ -65,3 +66,5 @@ export function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): voi
     return Buffer.from(bytes);
   });
 }
+
+export const af1800Module: ServerModule = { register: registerAf1800Routes };

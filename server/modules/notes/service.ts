@@ -5,12 +5,10 @@ import type { CreateNoteBody, Note } from '../../../core/schema/note.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notes } from '../../db/schema/index.ts';
-import type { RouteContext } from '../../http/route.ts';
+import type { RouteWrite } from '../../http/route.ts';
 import { conflict } from '../../http/errors.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
 import { noteToApi } from './presenter.ts';
-
-type Write = RouteContext<unknown, unknown, unknown>['write'];
 
 /** Notes of a vehicle, newest first: the first is the vehicle's note, the rest its history. */
 export async function listNotes(q: Queryable, orgId: string, vehicleId: string, limit?: number): Promise<Note[]> {
@@ -25,7 +23,7 @@ export async function listNotes(q: Queryable, orgId: string, vehicleId: string, 
 }
 
 /** Adds a note (an update of the vehicle's note is a new one) and announces it in Fleet Updates. */
-export async function addNote(write: Write, p: Principal, vehicleId: string, body: CreateNoteBody): Promise<Note> {
+export async function addNote(write: RouteWrite, p: Principal, vehicleId: string, body: CreateNoteBody): Promise<Note> {
   return write(async ({ tx, rev, now, publish }) => {
     const vehicle = await findVehicle(tx, p.orgId, vehicleId);
     const id = body.noteId ?? nanoid();

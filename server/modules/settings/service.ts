@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { userSettings } from '../../db/schema/index.ts';
-import type { MutationRef } from '../../db/write.ts';
+import type { RouteWrite } from '../../http/route.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { settingRowId, type SettingEntry } from '../../../core/schema/settings.ts';
 
@@ -16,13 +15,8 @@ export async function readSettings(q: Queryable, userId: string): Promise<Settin
 }
 
 /** Applies `add` operations: each sets one field to its value (JSON Patch "add" on /{field}). */
-export async function addSettings(
-  ctx: AppContext,
-  p: Principal,
-  ops: { path: string; value: unknown }[],
-  mutation: MutationRef | undefined,
-): Promise<SettingEntry[]> {
-  return ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+export async function addSettings(write: RouteWrite, p: Principal, ops: { path: string; value: unknown }[]): Promise<SettingEntry[]> {
+  return write(async ({ tx, rev, now }) => {
     for (const op of ops) {
       const field = op.path.slice(1);
       const value = op.value ?? null;

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { organizations, sections, users } from '../../db/schema/index.ts';
 import type { UserRecord } from '../../../core/schema/user.ts';
-import { userToRow } from '../../sync/presenters/organization-presenters.ts';
+import { userToRow } from './presenter.ts';
 
 const recordColumns = { user: users, orgName: organizations.name, sectionName: sections.name };
 

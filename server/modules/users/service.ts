@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { streamTickets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../context.ts';
-import type { MutationRef } from '../../db/write.ts';
+import type { RouteWrite } from '../../http/route.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -19,7 +19,7 @@ async function checkSection(q: Queryable, orgId: string, role: string | null, se
 const NO_SUCH_USER = 'No such user in your organization';
 
 /** POST /auth/users: an administrator adds a user to their organization. */
-export async function createUser(ctx: AppContext, p: Principal, body: CreateUserBody, mutation: MutationRef | undefined): Promise<{ userId: string }> {
+export async function createUser(write: RouteWrite, p: Principal, body: CreateUserBody): Promise<{ userId: string }> {
   const verdict = judgePassword(body.password, [body.email, body.firstName, body.lastName]);
   if (!verdict.strong) {
     throw badRequest(verdict.warning, {
@@ -32,7 +32,7 @@ export async function createUser(ctx: AppContext, p: Principal, body: CreateUser
   const sectionId = body.sectionId ?? null;
   const passwordHash = await hashPassword(body.password);
   const userId = body.userId ?? nanoid();
-  return ctx.write(p.orgId, mutation, async ({ tx, rev }) => {
+  return write(async ({ tx, rev }) => {
     await checkSection(tx, p.orgId, body.role, sectionId);
     if (await emailTaken(tx, body.email)) throw conflict(`A user with the email ${body.email} already exists`);
     const [created] = await tx
@@ -72,11 +72,11 @@ function accessChanged(before: UserRecord, after: UserRecord): boolean {
 }
 
 /** PATCH /auth/users/{userId}: an administrator changes a user of their organization. */
-export async function updateUser(ctx: AppContext, p: Principal, userId: string, body: UpdateUserBody, mutation: MutationRef | undefined): Promise<UserRecord> {
+export async function updateUser(ctx: AppContext, write: RouteWrite, p: Principal, userId: string, body: UpdateUserBody): Promise<UserRecord> {
   if (body.userId !== undefined && body.userId !== userId) throw badRequest('The userId in the body does not match the path');
   if (body.orgId !== undefined && body.orgId !== p.orgId) throw badRequest('Users cannot be moved to another organization');
   let ended = false;
-  const updated = await ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+  const updated = await write(async ({ tx, rev, now }) => {
     const current = await findUser(tx, p.orgId, userId);
     if (!current) throw notFound(NO_SUCH_USER);
     const role = body.role ?? current.role;
@@ -114,8 +114,8 @@ export async function updateUser(ctx: AppContext, p: Principal, userId: string, 
 }
 
 /** POST /data/v1/organizations/{orgId}/users: place a user who has no organization yet into this one. */
-export async function addUserToOrganization(ctx: AppContext, p: Principal, userId: string, mutation: MutationRef | undefined): Promise<UserRecord> {
-  return ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+export async function addUserToOrganization(write: RouteWrite, p: Principal, userId: string): Promise<UserRecord> {
+  return write(async ({ tx, rev, now }) => {
     const existing = await findUser(tx, p.orgId, userId);
     if (existing) return existing;
     const [row] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.id, userId));

@@ -1,12 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
-import type { AppContext } from '../../context.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { vehicleTypes } from '../../db/schema/index.ts';
-import type { MutationRef } from '../../db/write.ts';
+import type { RouteWrite } from '../../http/route.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { conflict } from '../../http/errors.ts';
-import { vehicleTypeToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { vehicleTypeToApi } from './presenter.ts';
 import { VEHICLE_TYPE_EXISTS_MESSAGE, type VehicleType } from '../../../core/schema/vehicle.ts';
 
 type VehicleTypeRow = typeof vehicleTypes.$inferSelect;
@@ -42,13 +41,8 @@ export async function ensureVehicleType(tx: Tx, orgId: string, rev: number, name
 }
 
 /** POST /data/v2/vehicles/types */
-export async function createVehicleType(
-  ctx: AppContext,
-  p: Principal,
-  body: { vehicleTypeId?: string | undefined; vehicleType: string },
-  mutation: MutationRef | undefined,
-): Promise<VehicleType> {
-  return ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+export async function createVehicleType(write: RouteWrite, p: Principal, body: { vehicleTypeId?: string | undefined; vehicleType: string }): Promise<VehicleType> {
+  return write(async ({ tx, rev, now }) => {
     if (await findVehicleType(tx, p.orgId, body.vehicleType)) throw conflict(VEHICLE_TYPE_EXISTS_MESSAGE);
     const [row] = await tx
       .insert(vehicleTypes)

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { sections, vehicles, workflowRules, workflows } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { vehicleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { vehicleToApi } from './presenter.ts';
 import { regNumberKey } from '../../../core/schema/registration.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import type { VehicleWorkflow } from '../../../core/schema/workflow.ts';

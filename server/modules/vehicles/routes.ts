@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { WEBSITE, WRITERS } from '../../auth/access.ts';
-import { vehicleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { vehicleManagement, vehicles, vehicleStatuses } from '../../db/schema/index.ts';
+import type { ServerModule } from '../module.ts';
+import { vehicleManagementToApi, vehicleStatusToApi, vehicleToApi } from './presenter.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { commissionBodySchema, createVehicleBodySchema, updateVehicleBodySchema } from '../../../core/schema/vehicle.ts';
 import { findVehicle } from './find-vehicle.ts';
@@ -21,7 +23,7 @@ const bulkQuery = z.object({
 });
 
 /** Vehicles (part 1 §7 "Vehicles"): list, Fleet Details rows, details, creation, edits and commission. */
-export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): void {
+function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, { method: 'GET', url: '/data/v2/vehicles', access: WEBSITE }, async ({ principal }) => listVehicles(ctx.db, principal.orgId));
 
   route(app, { method: 'GET', url: '/data/v2/fleet/bulk', access: WEBSITE, query: bulkQuery }, async ({ principal, query }) =>
@@ -36,8 +38,8 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
     vehicleWorkflow(ctx.db, principal.orgId, params.vehicleId),
   );
 
-  route(app, { method: 'POST', url: '/data/v1/vehicles', access: WRITERS, body: createVehicleBodySchema }, async ({ principal, body, mutation, reply }) => {
-    const vehicle = await createVehicle(ctx, principal, body, mutation);
+  route(app, { method: 'POST', url: '/data/v1/vehicles', access: WRITERS, body: createVehicleBodySchema }, async ({ principal, body, write, reply }) => {
+    const vehicle = await createVehicle(write, principal, body);
     reply.status(201);
     return vehicle;
   });
@@ -45,16 +47,26 @@ export function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(
     app,
     { method: 'PATCH', url: '/data/v2/vehicles/:vehicleId', access: WRITERS, params, body: updateVehicleBodySchema },
-    async ({ principal, params, body, mutation }) => updateVehicle(ctx, principal, params.vehicleId, body, mutation),
+    async ({ principal, params, body, write }) => updateVehicle(write, principal, params.vehicleId, body),
   );
 
-  route(app, { method: 'DELETE', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params }, async ({ principal, params, mutation }) =>
-    setDecommissioned(ctx, principal, params.vehicleId, true, mutation),
+  route(app, { method: 'DELETE', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params }, async ({ principal, params, write }) =>
+    setDecommissioned(write, principal, params.vehicleId, true),
   );
 
   route(
     app,
     { method: 'PATCH', url: '/data/v1/vehicles/:vehicleId', access: WRITERS, params, body: commissionBodySchema },
-    async ({ principal, params, body, mutation }) => setDecommissioned(ctx, principal, params.vehicleId, body.decommissioned, mutation),
+    async ({ principal, params, body, write }) => setDecommissioned(write, principal, params.vehicleId, body.decommissioned),
   );
 }
+
+/** Vehicles and their feeds: the vehicle, its management history and its status history. */
+export const vehiclesModule: ServerModule = {
+  feeds: [
+    { name: 'vehicles', table: vehicles, toApi: vehicleToApi },
+    { name: 'vehicleManagement', table: vehicleManagement, toApi: vehicleManagementToApi },
+    { name: 'vehicleStatuses', table: vehicleStatuses, toApi: vehicleStatusToApi },
+  ],
+  register: registerVehicleRoutes,
+};

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
-import type { AppContext } from '../../context.ts';
 import { vehicles } from '../../db/schema/index.ts';
-import type { MutationRef } from '../../db/write.ts';
+import type { RouteWrite } from '../../http/route.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { conflict } from '../../http/errors.ts';
-import { vehicleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { vehicleToApi } from './presenter.ts';
 import { regNumberExistsMessage } from '../../../core/schema/registration.ts';
 import type { CreateVehicleBody, Vehicle } from '../../../core/schema/vehicle.ts';
 import { ensureVehicleType } from '../vehicle-types/service.ts';
@@ -17,8 +16,8 @@ export const ALREADY_DECOMMISSIONED_MESSAGE = 'This vehicle is already decommiss
 export const ALREADY_IN_COMMISSION_MESSAGE = 'This vehicle is already in commission';
 
 /** POST /data/v1/vehicles: a vehicle in commission, status valid, with its first history rows. */
-export async function createVehicle(ctx: AppContext, p: Principal, body: CreateVehicleBody, mutation: MutationRef | undefined): Promise<Vehicle> {
-  return ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+export async function createVehicle(write: RouteWrite, p: Principal, body: CreateVehicleBody): Promise<Vehicle> {
+  return write(async ({ tx, rev, now }) => {
     const workflowId = String(body.workflowId);
     await requireSection(tx, p.orgId, body.sectionId);
     await requireActiveWorkflow(tx, p.orgId, workflowId);
@@ -58,14 +57,8 @@ export async function createVehicle(ctx: AppContext, p: Principal, body: CreateV
 }
 
 /** DELETE /data/v1/vehicles/{id} and PATCH /data/v1/vehicles/{id} {decommissioned}. */
-export async function setDecommissioned(
-  ctx: AppContext,
-  p: Principal,
-  vehicleId: string,
-  decommissioned: boolean,
-  mutation: MutationRef | undefined,
-): Promise<Vehicle> {
-  return ctx.write(p.orgId, mutation, async ({ tx, rev, now }) => {
+export async function setDecommissioned(write: RouteWrite, p: Principal, vehicleId: string, decommissioned: boolean): Promise<Vehicle> {
+  return write(async ({ tx, rev, now }) => {
     const current = await findVehicle(tx, p.orgId, vehicleId);
     if (decommissioned && current.decommissionDate !== null) throw conflict(ALREADY_DECOMMISSIONED_MESSAGE);
     if (!decommissioned && current.decommissionDate === null) throw conflict(ALREADY_IN_COMMISSION_MESSAGE);

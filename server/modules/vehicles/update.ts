@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import { vehicles } from '../../db/schema/index.ts';
-import type { MutationRef, WriteScope } from '../../db/write.ts';
+import type { WriteScope } from '../../db/write.ts';
+import type { RouteWrite } from '../../http/route.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { LiveEventInput } from '../../stream/live-events.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { vehicleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { vehicleToApi } from './presenter.ts';
 import { REG_NUMBER_EXISTS_ON_EDIT_MESSAGE } from '../../../core/schema/registration.ts';
 import type { UpdateVehicleBody, Vehicle, VehicleStatus } from '../../../core/schema/vehicle.ts';
 import { ensureVehicleType } from '../vehicle-types/service.ts';
@@ -91,8 +91,8 @@ function statusChange(current: VehicleRow, body: UpdateVehicleBody): StatusChang
 }
 
 /** PATCH /data/v2/vehicles/{id}: any of the vehicle's editable attributes, each change with its history. */
-export async function updateVehicle(ctx: AppContext, p: Principal, vehicleId: string, body: UpdateVehicleBody, mutation: MutationRef | undefined): Promise<Vehicle> {
-  return ctx.write(p.orgId, mutation, async (scope) => {
+export async function updateVehicle(write: RouteWrite, p: Principal, vehicleId: string, body: UpdateVehicleBody): Promise<Vehicle> {
+  return write(async (scope) => {
     const { tx, rev, now } = scope;
     const current = await findVehicle(tx, p.orgId, vehicleId);
     const set = await plainChanges(scope, current, body);

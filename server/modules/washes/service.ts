@@ -7,11 +7,9 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { washes } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { RouteContext } from '../../http/route.ts';
+import type { RouteWrite } from '../../http/route.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
 import { washToApi } from './presenter.ts';
-
-type Write = RouteContext<unknown, unknown, unknown>['write'];
 
 /** The server does not know the user's time zone: "today" reaches 14 hours past its own day (every zone). */
 const TODAY_SLACK_MS = 14 * 3_600_000;
@@ -32,7 +30,7 @@ export async function listWashes(q: Queryable, orgId: string, vehicleId: string)
 }
 
 /** Schedules a wash (part 1 §5: a date with a time). */
-export async function scheduleWash(write: Write, p: Principal, vehicleId: string, body: CreateWashBody): Promise<Wash> {
+export async function scheduleWash(write: RouteWrite, p: Principal, vehicleId: string, body: CreateWashBody): Promise<Wash> {
   const by = actor(p);
   return write(async ({ tx, rev, now }) => {
     const vehicle = await findVehicle(tx, p.orgId, vehicleId);
@@ -62,7 +60,7 @@ export async function scheduleWash(write: Write, p: Principal, vehicleId: string
 }
 
 /** Changes the fields sent; a completion date completes the wash, unticking Completed clears it (part 1 §4). */
-export async function updateWash(write: Write, p: Principal, vehicleId: string, washId: string, body: UpdateWashBody): Promise<Wash> {
+export async function updateWash(write: RouteWrite, p: Principal, vehicleId: string, washId: string, body: UpdateWashBody): Promise<Wash> {
   const by = actor(p);
   return write(async ({ tx, rev, now }) => {
     const vehicle = await findVehicle(tx, p.orgId, vehicleId);

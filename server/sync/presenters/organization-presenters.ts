@@ -1,13 +1,10 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import type { organizations, sectionMels, sections, userSettings, users } from '../../db/schema/index.ts';
+import type { organizations, sectionMels, sections } from '../../db/schema/index.ts';
 import type { Organization, Section, SectionMel } from '../../../core/schema/organization.ts';
-import { parseRole } from '../../../core/schema/roles.ts';
-import { userNameFields, type UserRow } from '../../../core/schema/user.ts';
 
-/** The organization, its sections and their MELs, its users and their settings in their REST and feed shape. */
+/** The organization, its sections and their MELs in their REST and feed shape. */
 
 type OrgRow = InferSelectModel<typeof organizations>;
-type UserDbRow = InferSelectModel<typeof users>;
 
 export function organizationToApi(row: OrgRow): Organization {
   return {
@@ -40,19 +37,3 @@ export const sectionMelToApi = (row: InferSelectModel<typeof sectionMels>): Sect
   vehicleType: row.vehicleType,
   mel: row.mel,
 });
-
-/** A user as the sync feed carries it; REST answers add orgName and sectionName (server/modules/users/queries.ts). */
-export function userToRow(row: UserDbRow): UserRow {
-  return {
-    userId: row.id,
-    ...userNameFields(row.firstName, row.lastName),
-    email: row.email,
-    role: parseRole(row.role),
-    orgId: row.orgId,
-    active: row.active,
-    isAdmin: row.isAdmin,
-    sectionId: row.sectionId,
-  };
-}
-
-export const userSettingToApi = (row: InferSelectModel<typeof userSettings>) => ({ settingId: row.id, userId: row.userId, field: row.field, value: row.value });

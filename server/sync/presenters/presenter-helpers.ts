@@ -4,7 +4,7 @@ import type * as s from '../../db/schema/index.ts';
 /*
  * The rules every presenter (a database row in its REST and feed shape) follows: dates go out as ISO
  * strings. Text columns that hold an enumeration (status, ruleType...) are written only through the
- * request schemas, so they are cast to their union; the feed test (server/sync/entity-tables.test.ts)
+ * request schemas, so they are cast to their union; the feed test (server/sync/feeds.test.ts)
  * parses every shape back.
  */
 
@@ -13,3 +13,6 @@ export type RowOf<K extends keyof typeof s> = (typeof s)[K] extends Table ? Infe
 
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** workflows.id is the text of the spec's numeric workflowId. */
+export const workflowIdOrNull = (id: string | null) => (id === null ? null : Number(id));

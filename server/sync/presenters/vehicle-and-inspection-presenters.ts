@@ -1,77 +1,13 @@
 import { fileUrl } from '../../../core/schema/file.ts';
 import type { Inspection, InspectionPicture, InspectionResult } from '../../../core/schema/inspection.ts';
 import type { RuleDefinition, SavedRule } from '../../../core/schema/rule.ts';
-import type { Vehicle, VehicleManagement, VehicleStatusRecord, VehicleType } from '../../../core/schema/vehicle.ts';
 import type { Workflow, WorkflowRule } from '../../../core/schema/workflow.ts';
-import { iso, isoOrNull, type RowOf } from './presenter-helpers.ts';
+import { iso, isoOrNull, workflowIdOrNull, type RowOf } from './presenter-helpers.ts';
 
 /**
- * Vehicle types, vehicles (with their management and status history), inspection workflows and their
- * rules, saved rules and inspections (with results and pictures) in their REST and feed shape (the
- * rules in presenter-helpers.ts).
+ * Inspection workflows and their rules, saved rules and inspections (with results and pictures) in
+ * their REST and feed shape (the rules in presenter-helpers.ts).
  */
-
-/** workflows.id is the text of the spec's numeric workflowId. */
-const workflowIdOrNull = (id: string | null) => (id === null ? null : Number(id));
-
-export const vehicleTypeToApi = (row: RowOf<'vehicleTypes'>): VehicleType => ({ vehicleTypeId: row.id, vehicleType: row.name });
-
-export function vehicleToApi(row: RowOf<'vehicles'>): Vehicle {
-  const workflowId = workflowIdOrNull(row.workflowId);
-  const eticDate = isoOrNull(row.eticDate);
-  return {
-    vehicleId: row.id,
-    regNumber: row.regNumber,
-    orgId: row.orgId,
-    vehicleType: row.vehicleType,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    wrm: row.wrm,
-    eolDate: row.eolDate,
-    decommissionDate: isoOrNull(row.decommissionDate),
-    lastReportedHours: row.lastReportedHours,
-    lastReportedMileage: row.lastReportedMileage,
-    fuelLevel: row.fuelLevel,
-    sectionId: row.sectionId,
-    workflowId,
-    eticDate,
-    management: [
-      {
-        sectionId: row.sectionId,
-        workflowId,
-        vehicleType: row.vehicleType,
-        wrm: row.wrm,
-        eolDate: row.eolDate,
-        eticDate,
-        validFrom: iso(row.managementValidFrom),
-      },
-    ],
-    status: [{ status: row.status as Vehicle['status'][number]['status'], eticDate, validFrom: iso(row.statusValidFrom), userId: row.statusUserId }],
-    lastModificationDate: iso(row.updatedAt),
-  };
-}
-
-export const vehicleManagementToApi = (row: RowOf<'vehicleManagement'>): VehicleManagement => ({
-  managementId: row.id,
-  vehicleId: row.vehicleId,
-  sectionId: row.sectionId,
-  workflowId: workflowIdOrNull(row.workflowId),
-  vehicleType: row.vehicleType,
-  wrm: row.wrm,
-  eolDate: row.eolDate,
-  eticDate: isoOrNull(row.eticDate),
-  validFrom: iso(row.validFrom),
-});
-
-export const vehicleStatusToApi = (row: RowOf<'vehicleStatuses'>): VehicleStatusRecord => ({
-  statusId: row.id,
-  vehicleId: row.vehicleId,
-  status: row.status as VehicleStatusRecord['status'],
-  eticDate: isoOrNull(row.eticDate),
-  validFrom: iso(row.validFrom),
-  userId: row.userId,
-});
 
 export const workflowToApi = (row: RowOf<'workflows'>): Workflow => ({
   workflowId: Number(row.id),

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { entityFeedSchemas } from '../../core/schema/entity-feeds.ts';
+import { feedSchemas } from '../../core/schema/feeds.ts';
 import { syncTables } from '../modules/index.ts';
-import { organizationSyncTables } from './organization-tables.ts';
-
-/** The entity feeds, wherever they are registered (server/sync/entity-tables.ts or a module). */
-const entitySyncTables = syncTables.filter((t) => !organizationSyncTables.includes(t));
 
 /**
  * Sample rows are built from each table's columns: every column filled ("full") or every nullable
@@ -22,6 +18,9 @@ const overrides: Record<string, Record<string, unknown>> = {
     fields: { threshold: 2, absMin: 0, absMax: 4, units: 'quarters', fixable: true },
     lookup: { target: 3 },
   },
+  organizations: { shiftTimes: [{ day: 'Monday', shifts: [{ shift: 1, start: '0600z', end: '1400z' }] }] },
+  users: { role: 'sectionLead' },
+  userSettings: { value: { filters: [{ id: 'regNumber', value: 'AB' }] } },
   vehicles: { status: 'inMx' },
   vehicleStatuses: { status: 'invalid' },
   workflows: { id: '4503599627370496' },
@@ -70,17 +69,17 @@ function sampleRow(feed: string, columns: Record<string, PgColumn>, sparse: bool
   );
 }
 
-describe('the entity feeds', () => {
+describe('the feeds of the sync pull, wherever they are registered (server/sync or a module)', () => {
   it('has one feed schema for each entry, with unique names, and a letters-only name for cursors', () => {
-    const names = entitySyncTables.map((t) => t.name);
+    const names = syncTables.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(Object.keys(entityFeedSchemas).sort());
+    expect([...names].sort()).toEqual(Object.keys(feedSchemas).sort());
     for (const name of names) expect(name).toMatch(/^[A-Za-z]+$/);
   });
 
-  describe.each(entitySyncTables.map((t) => [t.name, t] as const))('%s', (name, entry) => {
+  describe.each(syncTables.map((t) => [t.name, t] as const))('%s', (name, entry) => {
     const columns = getTableColumns(entry.table) as Record<string, PgColumn>;
-    const schema = entityFeedSchemas[name as keyof typeof entityFeedSchemas];
+    const schema = feedSchemas[name as keyof typeof feedSchemas];
 
     it('has the sync columns', () => {
       for (const key of ['id', 'orgId', 'rev', 'deletedAt', 'createdAt', 'updatedAt']) expect(columns).toHaveProperty(key);

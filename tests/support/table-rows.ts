@@ -1,0 +1,130 @@
+import { nanoid } from 'nanoid';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../server/context.ts';
+import { discrepancies, inspectionResults, inspections, sections, workflowRules, workflows } from '../../server/db/schema/index.ts';
+import { randomWorkflowId } from '../../core/schema/workflow.ts';
+
+/** A row of an organization's table as a test gives it: the organization and revision are filled in, the id if left out. */
+export type OrgRow<T extends PgTable> = Omit<T['$inferInsert'], 'id' | 'orgId' | 'rev'> & { id?: string };
+
+/**
+ * Inserts rows of one table into the organization in one write (one revision, as the server's own
+ * writes do), and answers their ids. Tests build their data with this and the helpers below instead
+ * of writing their own inserts.
+ */
+export async function insertRows<T extends PgTable>(ctx: AppContext, orgId: string, table: T, rows: readonly NoInfer<OrgRow<T>>[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id ?? nanoid());
+  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
+    for (const [i, row] of rows.entries()) await tx.insert(table).values({ ...row, id: ids[i], orgId, rev } as never);
+  });
+  return ids;
+}
+
+/** Sections of the organization, by name. */
+export function addSections(ctx: AppContext, orgId: string, names: readonly string[], extra: Partial<OrgRow<typeof sections>> = {}): Promise<string[]> {
+  return insertRows(
+    ctx,
+    orgId,
+    sections,
+    names.map((name) => ({ name, ...extra })),
+  );
+}
+
+export interface WorkflowSpec {
+  title?: string;
+  active?: boolean;
+  rules?: { ruleId: string; title: string; af1800Id?: number | null; isBoolean?: boolean }[];
+}
+
+/** An inspection workflow of the organization with pass/fail rules in the given order; answers its (numeric) id. */
+export async function addWorkflow(ctx: AppContext, orgId: string, spec: WorkflowSpec = {}): Promise<number> {
+  const id = String(randomWorkflowId());
+  await insertRows(ctx, orgId, workflows, [{ id, title: spec.title ?? `Daily ${nanoid(6)}`, active: spec.active ?? true }]);
+  await insertRows(
+    ctx,
+    orgId,
+    workflowRules,
+    (spec.rules ?? []).map((rule, position) => ({
+      workflowId: id,
+      position,
+      ruleId: rule.ruleId,
+      title: rule.title,
+      ruleType: 'passFail',
+      af1800Id: rule.af1800Id ?? null,
+      isBoolean: rule.isBoolean ?? true,
+    })),
+  );
+  return Number(id);
+}
+
+export interface ResultSpec {
+  ruleId: string;
+  isPassing: boolean;
+  value: boolean | number;
+  comment?: string;
+  title?: string;
+  units?: string;
+}
+
+export interface InspectionSpec {
+  date: string;
+  inspector: { userId: string; name: string };
+  shift?: number;
+  miles?: number;
+  hours?: number;
+  parent?: string;
+  results?: ResultSpec[];
+}
+
+/** A submitted inspection of the vehicle with its results (a number is a threshold check, a boolean pass/fail); answers its id. */
+export async function addInspection(ctx: AppContext, orgId: string, vehicle: { vehicleId: string; regNumber: string }, spec: InspectionSpec): Promise<string> {
+  const at = new Date(spec.date);
+  const [id] = await insertRows(ctx, orgId, inspections, [
+    {
+      vehicleId: vehicle.vehicleId,
+      regNumber: vehicle.regNumber,
+      parentInspectionId: spec.parent ?? null,
+      inspectionDate: at,
+      completionDate: at,
+      submissionDate: at,
+      miles: spec.miles ?? null,
+      hours: spec.hours ?? null,
+      passed: (spec.results ?? []).every((r) => r.isPassing),
+      inspectorId: spec.inspector.userId,
+      inspectorName: spec.inspector.name,
+      shift: spec.shift ?? null,
+    },
+  ]);
+  await insertRows(
+    ctx,
+    orgId,
+    inspectionResults,
+    (spec.results ?? []).map((r, position) => {
+      const type = typeof r.value === 'number' ? 'threshold' : 'passFail';
+      return {
+        inspectionId: id!,
+        position,
+        ruleId: r.ruleId,
+        isPassing: r.isPassing,
+        value: r.value,
+        comment: r.comment ?? null,
+        overview: { title: r.title ?? r.ruleId, description: null, ruleType: type, fields: {} },
+        type,
+        units: r.units ?? null,
+      };
+    }),
+  );
+  return id!;
+}
+
+/** A discrepancy of the vehicle; answers its id. */
+export async function addDiscrepancy(
+  ctx: AppContext,
+  orgId: string,
+  vehicle: { vehicleId: string; regNumber: string },
+  spec: Omit<OrgRow<typeof discrepancies>, 'vehicleId' | 'regNumber'>,
+): Promise<string> {
+  const [id] = await insertRows(ctx, orgId, discrepancies, [{ ...spec, vehicleId: vehicle.vehicleId, regNumber: vehicle.regNumber }]);
+  return id!;
+}

@@ -5,8 +5,7 @@
 // one REST request each (the request the mutator makes, one after the other), to a second organization
 // made the same way on the same server. The drain must apply each mutation exactly once: the organization's
 // revisions taken during the drain are compared with the mutations the server recorded as applied.
-// BENCH_SYNC_MUTATIONS changes the count. Notes have server routes but no client mutator yet: the
-// bench defines a minimal one of its own (benchAddNote) that calls the same route.
+// BENCH_SYNC_MUTATIONS changes the count.
 import 'fake-indexeddb/auto';
 import os from 'node:os';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
@@ -105,7 +104,7 @@ function plan(org: BenchOrg): { planned: Planned[]; notes: number } {
     } else if (kind === 'setting') {
       planned.push({
         mutator: saveSetting as Mutator<unknown>,
-        args: { userId: org.admin.userId, field: rng.pick(SETTINGS), value: { filters: [{ id: 'regNumber', value: rng.word(4) }], i } },
+        args: { userId: org.admin.userId, values: { [rng.pick(SETTINGS)]: { filters: [{ id: 'regNumber', value: rng.word(4) }], i } } },
       });
     } else if (kind === 'note') {
       noteCount++;

@@ -11,6 +11,7 @@ import { AppRoutes } from './app/AppRoutes.tsx';
 import { UpdatePrompt } from './pwa/UpdatePrompt.tsx';
 import { reloadAfterForbidden } from './auth/forbidden.ts';
 import { checkSession, watchSession } from './auth/session-watch.ts';
+import { forgetRecord } from './auth/self-check.ts';
 
 interface Running {
   db: MirrorDb;
@@ -30,7 +31,17 @@ function useSync(user: SessionUser, store: SessionStore): Running | null {
       },
       getAccessToken: () => store.get().getAccessToken(),
     };
-    const engine = startSync({ db, session, baseUrl: '', isInspector: user.role === 'inspector', onForbidden: () => reloadAfterForbidden(db) });
+    const engine = startSync({
+      db,
+      session,
+      baseUrl: '',
+      isInspector: user.role === 'inspector',
+      onForbidden: () => {
+        // The next start asks the server who the user is now before it shows anything.
+        forgetRecord(user.userId);
+        return reloadAfterForbidden(db);
+      },
+    });
     store.onBeforeSignOut(() => {
       engine.stop();
       db.close();
@@ -47,8 +58,8 @@ function useSync(user: SessionUser, store: SessionStore): Running | null {
 /**
  * Checks the session every 5 s while online (part 1 §9). A sign-in ended at the provider signs in
  * again. An account the server refuses, or a role, admin flag, organization or section another
- * administrator changed, starts the app over: the start reads the user from the server and shows the
- * screen for what they are now (the refused screen says why). The mirror, waiting changes and refused
+ * administrator changed, starts the app over: the kept record is forgotten, so the start reads the user
+ * from the server and shows the screen for what they are now (the refused screen says why). The mirror, waiting changes and refused
  * ones stay. An own role change signs out instead, whether the dialog or the watch hears of it first.
  */
 function useSessionWatch(user: SessionUser, store: SessionStore): void {
@@ -61,7 +72,11 @@ function useSessionWatch(user: SessionUser, store: SessionStore): void {
           if (verdict === 'ended') void store.signInAgain();
           // The server took this user's own role change before the dialog heard of it: sign out as it would.
           else if (verdict === 'changed' && ownRoleChangeExpected()) void store.get().signOut({ clearCaches: true });
-          else window.location.assign('/');
+          else {
+            // Start over from the server's answer, not from the record this device kept.
+            forgetRecord(user.userId);
+            window.location.assign('/');
+          }
         },
       }),
     [user, store],

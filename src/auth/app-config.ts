@@ -10,23 +10,43 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 
 const STORAGE_KEY = 'fleet-app-config';
 
-/**
- * The app's configuration: from the server when it answers, else the copy kept from the last time,
- * so an installed app still starts with no network.
- */
-export async function loadAppConfig(): Promise<AppConfig> {
+function storedAppConfig(): AppConfig | null {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (!stored) return null;
+  try {
+    const parsed = appConfigSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's configuration, kept for the next start; null when it does not answer. */
+async function fetchAppConfig(): Promise<AppConfig | null> {
   try {
     const res = await fetch('/app-config.json', { cache: 'no-store' });
-    if (res.ok) {
-      const config = appConfigSchema.parse(await res.json());
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
-      return config;
-    }
+    if (!res.ok) return null;
+    const config = appConfigSchema.parse(await res.json());
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
+    return config;
   } catch {
-    // offline: fall back to the stored copy
+    return null;
   }
-  const stored = localStorage.getItem(STORAGE_KEY);
-  const parsed = stored ? appConfigSchema.safeParse(JSON.parse(stored)) : undefined;
-  if (parsed?.success) return parsed.data;
+}
+
+/**
+ * The app's configuration. A device that has started online before uses the copy it kept and asks the
+ * server for a fresh one behind it (taken at the next start), so a start never waits for the network:
+ * an installed app opens at once offline or on a link that hangs. A device that has none waits for
+ * the server.
+ */
+export async function loadAppConfig(): Promise<AppConfig> {
+  const stored = storedAppConfig();
+  if (stored) {
+    void fetchAppConfig();
+    return stored;
+  }
+  const fetched = await fetchAppConfig();
+  if (fetched) return fetched;
   throw new Error('The app cannot reach its server and has not been opened online on this device yet. Connect and try again.');
 }

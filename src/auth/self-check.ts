@@ -12,11 +12,21 @@ export type SelfCheck =
 
 const storageKey = (userId: string) => `fleet-self-${userId}`;
 
-function storedRecord(userId: string): UserRecord | null {
+/** The user's record as the server last answered it on this device. */
+export function storedRecord(userId: string): UserRecord | null {
   const raw = localStorage.getItem(storageKey(userId));
   if (!raw) return null;
-  const parsed = userRecordSchema.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data : null;
+  try {
+    const parsed = userRecordSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the kept record, so the next start asks the server before it shows anything (the session changed). */
+export function forgetRecord(userId: string): void {
+  localStorage.removeItem(storageKey(userId));
 }
 
 /** GET /auth/users/self at start: the table, not the token, is the authority on role and section. */

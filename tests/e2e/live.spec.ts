@@ -5,6 +5,8 @@ import { apiAs, createAccount, demoAccount, useOwnOrganization } from './support
 useOwnOrganization();
 
 test('a profile change in one browser shows in another without a reload', async ({ browser, baseURL }) => {
+  // Two browsers each sign in and make their first sync: more than one test's usual minute on a loaded machine.
+  test.setTimeout(120_000);
   const account = await createAccount(baseURL!, { role: 'vco', isAdmin: true, firstName: 'Twin', lastName: 'One' });
   const first = new AppShell(await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage());
   const second = new AppShell(await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage());

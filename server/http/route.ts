@@ -21,8 +21,6 @@ export interface RouteContext<P, Q, B> {
   principal: Principal;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** The pushed mutation this request applies (sync push), if any. */
-  mutation: MutationRef | undefined;
   /** Every write route writes through this (RouteWrite). */
   write: RouteWrite;
 }
@@ -111,7 +109,7 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
         reply.header(REVISION_HEADER, String(rev));
         return value;
       };
-      const result = await handler({ params, query, body, principal, request, reply, mutation, write });
+      const result = await handler({ params, query, body, principal, request, reply, write });
       if (reply.sent) return reply;
       if (result === undefined) return reply.status(204).send();
       return result;

@@ -11,6 +11,7 @@ import { writeSeed } from '../server/seed/write-seed.ts';
 import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
 import { syncColumnsOf } from '../server/sync/columns.ts';
 import { measure, table } from './measure.ts';
+import { PULL_LIMIT_MAX } from '../core/schema/sync.ts';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 300);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -26,6 +27,18 @@ export async function run(): Promise<void> {
     const self = (await api.get('/auth/users/self')).body as { orgId: string };
 
     const feed = await measure(() => pullAll(api, { limit: 1000 }));
+    const bigPages = await measure(() => pullAll(api, { limit: PULL_LIMIT_MAX }));
+    // One page of each size as it goes over the wire, gzipped (as browsers ask for it) and plain.
+    const wire = async (limit: number, encoding: string) => {
+      const res = await fetch(`${server.baseUrl}/data/v1/sync/pull?limit=${limit}`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'accept-encoding': encoding },
+      });
+      const length = Number(res.headers.get('content-length') ?? (await res.arrayBuffer()).byteLength);
+      return Math.round(length / 1024);
+    };
+    for (const limit of [1000, PULL_LIMIT_MAX]) {
+      console.log(`first page of ${limit} rows over the wire: ${await wire(limit, 'gzip')} KiB gzipped, ${await wire(limit, 'identity')} KiB plain`);
+    }
     const baseline = await measure(async () => {
       let rows = 0;
       for (const entry of server.ctx.syncTables) {
@@ -47,6 +60,14 @@ export async function run(): Promise<void> {
         seconds: +feed.seconds.toFixed(2),
         'rows/s': Math.round(feedRows / feed.seconds),
         'peak RSS MB': Math.round(feed.peakRssMb),
+      },
+      {
+        measure: `feed: pull over HTTP, pages of ${PULL_LIMIT_MAX}`,
+        rows: bigPages.value.rows.size,
+        pages: bigPages.value.pages.length,
+        seconds: +bigPages.seconds.toFixed(2),
+        'rows/s': Math.round(bigPages.value.rows.size / bigPages.seconds),
+        'peak RSS MB': Math.round(bigPages.peakRssMb),
       },
       {
         measure: 'baseline: read + serialize every table',

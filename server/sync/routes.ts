@@ -3,13 +3,14 @@ import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { WEBSITE } from '../auth/access.ts';
 import { badRequest } from '../http/errors.ts';
+import { compressedJson } from '../http/compressed-json.ts';
 import { pullQuerySchema, pushEnvelopeSchema } from '../../core/schema/sync.ts';
 import { pull } from './pull.ts';
 import { push } from './push.ts';
 
 export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, { method: 'GET', url: '/data/v1/sync/pull', access: WEBSITE, query: pullQuerySchema }, async ({ principal, query }) =>
-    pull(ctx.db, ctx.syncTables, principal, query),
+  route(app, { method: 'GET', url: '/data/v1/sync/pull', access: WEBSITE, query: pullQuerySchema }, async ({ principal, query, request, reply }) =>
+    compressedJson(request, reply, await pull(ctx.db, ctx.syncTables, principal, query)),
   );
 
   route(app, { method: 'POST', url: '/data/v1/sync/push', access: WEBSITE, body: pushEnvelopeSchema, envelope: true }, async ({ principal, body, request }) => {

@@ -1,3 +1,4 @@
+import { PULL_PAGE_LIMIT } from './constants.ts';
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './api.ts';
@@ -44,7 +45,7 @@ describe('pullOnce', () => {
     server.requests.length = 0;
     await pullOnce({ db, api: server.api(), clientId: 'client1' });
 
-    expect(server.requests).toEqual(['GET /data/v1/sync/pull?cursor=1&limit=1000&clientId=client1']);
+    expect(server.requests).toEqual([`GET /data/v1/sync/pull?cursor=1&limit=${PULL_PAGE_LIMIT}&clientId=client1`]);
     expect(await sectionNames(db)).toEqual(['Renamed', 'Section s3']);
   });
 

@@ -1,3 +1,4 @@
+import { PULL_PAGE_LIMIT } from './constants.ts';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { pullOnce } from './pull.ts';
@@ -24,7 +25,7 @@ describe('rows a build could not read', () => {
     // The same build does not fetch them again on every pull.
     server.requests.length = 0;
     await pullOnce({ db, api, clientId: 'c1', build: 'b1' });
-    expect(server.requests).toEqual(['GET /data/v1/sync/pull?cursor=3&limit=1000&clientId=c1']);
+    expect(server.requests).toEqual([`GET /data/v1/sync/pull?cursor=3&limit=${PULL_PAGE_LIMIT}&clientId=c1`]);
 
     // The next build starts from the page that brought the row.
     server.requests.length = 0;

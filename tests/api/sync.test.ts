@@ -7,7 +7,7 @@ import { createVehicle } from '../support/factories.ts';
 import { addInspection, addSections as addSectionRows } from '../support/table-rows.ts';
 import { sections, userSettings } from '../../server/db/schema/index.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
-import { pushResponseSchema } from '../../core/schema/sync.ts';
+import { pullResponseSchema, pushResponseSchema } from '../../core/schema/sync.ts';
 import { settingRowId } from '../../core/schema/settings.ts';
 
 const env = useServerWithOrg();
@@ -95,6 +95,24 @@ describe('pull', () => {
     const form = await admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/${oldDate.getUTCFullYear()}/${month}`);
     expect(form.status).toBe(200);
     expect(form.body.page3.items).toContainEqual({ itemNo: 36, isChecked: true, text: 'Strap frayed' });
+  });
+
+  it('gzips a large page for a client that accepts it, and sends it plain to one that does not', async () => {
+    const { orgId, admin } = await orgWithAdmin(env.server);
+    await addSections(
+      orgId,
+      Array.from({ length: 300 }, (_, i) => `Section with a long enough name to fill a page ${i}`),
+    );
+    const get = (encoding: string) =>
+      fetch(`${env.server.baseUrl}/data/v1/sync/pull?limit=5000`, { headers: { authorization: `Bearer ${admin.tokens.accessToken}`, 'accept-encoding': encoding } });
+    const zipped = await get('gzip');
+    const plain = await get('identity');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    const [a, b] = [pullResponseSchema.parse(await zipped.json()), pullResponseSchema.parse(await plain.json())];
+    expect(a.changes).toEqual(b.changes);
+    expect(a.changes.filter((c) => c.t === 'sections')).toHaveLength(301);
   });
 
   it('answers reset to a cursor older than the tombstone horizon', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import { compressedJson } from '../../http/compressed-json.ts';
 import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import { vehicleManagement, vehicles, vehicleStatuses } from '../../db/schema/index.ts';
 import type { ServerModule } from '../module.ts';
@@ -26,8 +27,8 @@ const bulkQuery = z.object({
 function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, { method: 'GET', url: '/data/v2/vehicles', access: WEBSITE }, async ({ principal }) => listVehicles(ctx.db, principal.orgId));
 
-  route(app, { method: 'GET', url: '/data/v2/fleet/bulk', access: WEBSITE, query: bulkQuery }, async ({ principal, query }) =>
-    fleetRows(ctx.db, ctx.syncTables, principal, query.showArchives),
+  route(app, { method: 'GET', url: '/data/v2/fleet/bulk', access: WEBSITE, query: bulkQuery }, async ({ principal, query, request, reply }) =>
+    compressedJson(request, reply, await fleetRows(ctx.db, ctx.syncTables, principal, query.showArchives)),
   );
 
   route(app, { method: 'GET', url: '/data/v1/vehicles/:vehicleId', access: WEBSITE, params }, async ({ principal, params }) =>

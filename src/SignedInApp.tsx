@@ -58,9 +58,10 @@ function useSync(user: SessionUser, store: SessionStore): Running | null {
 /**
  * Checks the session every 5 s while online (part 1 §9). A sign-in ended at the provider signs in
  * again. An account the server refuses, or a role, admin flag, organization or section another
- * administrator changed, starts the app over: the kept record is forgotten, so the start reads the user
- * from the server and shows the screen for what they are now (the refused screen says why). The mirror, waiting changes and refused
- * ones stay. An own role change signs out instead, whether the dialog or the watch hears of it first.
+ * administrator changed, starts the app over: the kept record is forgotten, so the start reads the
+ * user from the server and shows the screen for what they are now (the refused screen says why). The
+ * mirror, waiting changes and refused ones stay. An own role change signs out instead, whether the
+ * dialog or the watch hears of it first.
  */
 function useSessionWatch(user: SessionUser, store: SessionStore): void {
   useEffect(

@@ -6,7 +6,7 @@ import type { PullQuery, PullResponse, SyncChange } from '../../core/schema/sync
 import { compareFeed, formatCursor, parseCursor, type FeedPosition } from './cursor.ts';
 import { cursorStands } from './cursor-check.ts';
 import { badRequest } from '../http/errors.ts';
-import type { SyncTable } from './sync-table.ts';
+import { feedScope, type SyncTable } from './sync-table.ts';
 import { syncColumnsOf } from './columns.ts';
 import { readSnapshot } from './snapshot.ts';
 
@@ -28,13 +28,11 @@ function afterCursor(entry: SyncTable, pos: FeedPosition): SQL | undefined {
 async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPosition, limit: number, maxRev: number | undefined): Promise<FeedRow[]> {
   const c = syncColumnsOf(entry.table);
   const where = and(
-    eq(c.orgId, p.orgId),
+    feedScope(entry, p),
     afterCursor(entry, pos),
     maxRev === undefined ? undefined : lte(c.rev, maxRev),
     // A first pull has nothing to delete: it skips tombstones.
     pos.rev === 0 ? isNull(c.deletedAt) : undefined,
-    entry.visibleTo?.(p, entry.table),
-    entry.mirrorScope?.(),
   );
   const rows = (await tx
     .select()
@@ -52,8 +50,8 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPositi
 
 /**
  * One page of the organization's feed after `cursor`, read in one snapshot (server/sync/snapshot.ts)
- * so that every table is seen at the same moment. Revisions are commit-ordered (server/db/write.ts), so a cursor never
- * passes a row that commits later.
+ * so that every table is seen at the same moment. Revisions are commit-ordered (server/db/write.ts),
+ * so a cursor never passes a row that commits later.
  */
 export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, query: PullQuery): Promise<PullResponse> {
   const pos = parseCursor(query.cursor);

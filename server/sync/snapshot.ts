@@ -1,9 +1,9 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, isNull, type SQL } from 'drizzle-orm';
 import type { FeedName, FeedRow } from '../../core/schema/feeds.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { syncColumnsOf } from './columns.ts';
-import type { SyncTable } from './sync-table.ts';
+import { feedScope, type SyncTable } from './sync-table.ts';
 
 /** Reads of the organization's feeds, all seen at one moment. */
 export interface Snapshot {
@@ -38,7 +38,7 @@ export function readSnapshot<T>(db: Db, tables: readonly SyncTable[], p: Princip
         const rows = await tx
           .select()
           .from(entry.table)
-          .where(and(eq(c.orgId, p.orgId), isNull(c.deletedAt), entry.visibleTo?.(p, entry.table), options.wholeHistory ? undefined : entry.mirrorScope?.(), where));
+          .where(and(feedScope(entry, p, options), isNull(c.deletedAt), where));
         return rows.map((row) => entry.toApi(row) as FeedRow<N>);
       };
       const liveFeeds = async <N extends FeedName>(names: readonly N[]) => {

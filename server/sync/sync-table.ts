@@ -1,5 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { syncColumnsOf } from './columns.ts';
 import type { Principal } from '../auth/principal.ts';
 
 /** A table in the sync feed: its feed name, its Drizzle table and its REST shape. */
@@ -25,4 +26,12 @@ export function resourceFeed<R>(
   visibleTo?: SyncTable['visibleTo'],
 ): SyncTable<R> {
   return { name: contract.feed, table, toApi, ...(visibleTo ? { visibleTo } : {}) };
+}
+
+/**
+ * What a caller gets of a feed: the organization's rows, narrowed by the feed's visibility rule and,
+ * unless the whole history is asked for, its mirror scope. The pull and the snapshot reader both use it.
+ */
+export function feedScope(entry: SyncTable, p: Principal, options: { wholeHistory?: boolean } = {}): SQL | undefined {
+  return and(eq(syncColumnsOf(entry.table).orgId, p.orgId), entry.visibleTo?.(p, entry.table), options.wholeHistory ? undefined : entry.mirrorScope?.());
 }

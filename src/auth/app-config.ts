@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keep, readKept } from './kept.ts';
 
 /** What the server tells the app before sign-in (GET /app-config.json). */
 const appConfigSchema = z.object({
@@ -10,24 +11,13 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 
 const STORAGE_KEY = 'fleet-app-config';
 
-function storedAppConfig(): AppConfig | null {
-  const stored = localStorage.getItem(STORAGE_KEY);
-  if (!stored) return null;
-  try {
-    const parsed = appConfigSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The server's configuration, kept for the next start; null when it does not answer. */
 async function fetchAppConfig(): Promise<AppConfig | null> {
   try {
     const res = await fetch('/app-config.json', { cache: 'no-store' });
     if (!res.ok) return null;
     const config = appConfigSchema.parse(await res.json());
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
+    keep(STORAGE_KEY, config);
     return config;
   } catch {
     return null;
@@ -41,7 +31,7 @@ async function fetchAppConfig(): Promise<AppConfig | null> {
  * the server.
  */
 export async function loadAppConfig(): Promise<AppConfig> {
-  const stored = storedAppConfig();
+  const stored = readKept(STORAGE_KEY, appConfigSchema);
   if (stored) {
     void fetchAppConfig();
     return stored;

@@ -1,5 +1,6 @@
 import { userRecordSchema, type UserRecord } from '../../core/schema/user.ts';
 import { errorBodySchema } from '../../core/schema/common.ts';
+import { keep, readKept } from './kept.ts';
 
 export type SelfCheck =
   | { kind: 'ok'; record: UserRecord }
@@ -14,14 +15,7 @@ const storageKey = (userId: string) => `fleet-self-${userId}`;
 
 /** The user's record as the server last answered it on this device. */
 export function storedRecord(userId: string): UserRecord | null {
-  const raw = localStorage.getItem(storageKey(userId));
-  if (!raw) return null;
-  try {
-    const parsed = userRecordSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readKept(storageKey(userId), userRecordSchema);
 }
 
 /** Forgets the kept record, so the next start asks the server before it shows anything (the session changed). */
@@ -41,7 +35,7 @@ export async function checkSelf(userId: string, token: string | null): Promise<S
   const body: unknown = await res.json().catch(() => undefined);
   if (res.ok) {
     const record = userRecordSchema.parse(body);
-    localStorage.setItem(storageKey(userId), JSON.stringify(record));
+    keep(storageKey(userId), record);
     return { kind: 'ok', record };
   }
   if (res.status === 412) {

@@ -14,11 +14,11 @@ export interface StepTimes {
 export interface MountTimes extends StepTimes {
   /** Mirror only: the hook's read of the mirror (readFleetSources), from its call to its answer. */
   readMs: number | null;
-  /** Mirror only: deriveFleetRows as the hook called it. */
+  /** Mirror only: fleetRowsFromSummaries as the hook called it. */
   deriveMs: number | null;
   /** From the rows being ready (derived, or at once when fetched) until they are in the DOM. */
   renderMs: number;
-  /** Mirror only: the records the rule was given (the sources the hook read). */
+  /** Mirror only: the records the rows were made of (vehicles, summaries, workflows, users). */
   records: number | null;
   /** Rows the grid counts (vehicles in commission). */
   rows: number;
@@ -59,7 +59,7 @@ export interface FleetBenchApi {
   /** Renders the real Fleet Details screen and waits for its rows. */
   mount(source: RowSource): Promise<MountTimes>;
   unmount(): Promise<void>;
-  /** deriveFleetRows once more over the sources of the last mirror mount (a warm run): its ms. */
+  /** fleetRowsFromSummaries once more over what the last mirror mount read (a warm run): its ms. */
   rederive(): Promise<number>;
   /** Drops the page's hold on those sources, so that the screen's heap is its own again. */
   forgetSources(): Promise<void>;

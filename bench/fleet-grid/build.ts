@@ -1,7 +1,7 @@
 // Builds the bench page (bench/fleet-grid/page) with Vite's build API into the bench cache, never into the
 // app's dist. Production mode, as the app ships. Three seams, and only in this build: FleetDetailsScreen's
 // hook import goes to a switch that can also feed it fetched rows, and the hook's imports of
-// readFleetSources and deriveFleetRows go to timed copies. A build is reused while the code it is made of is unchanged.
+// readFleetSources and fleetRowsFromSummaries go to timed copies. A build is reused while the code it is made of is unchanged.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

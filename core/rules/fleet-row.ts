@@ -4,19 +4,67 @@ import { displayName } from '../schema/user.ts';
 import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
 import { pdfLink } from './fleet-row-display.ts';
 import type { FleetSources } from './fleet-row-sources.ts';
-import { tallyFleet, type Tally } from './fleet-row-tally.ts';
+import { emptySummary, summarize, type FleetSummary } from './fleet-summary.ts';
 
 export { daysToEticColor, fuelBar, pdfLink, ETIC_GREEN_DAYS, FUEL_HIGH_PERCENT, FUEL_LOW_PERCENT } from './fleet-row-display.ts';
 export type { EticColor, FuelBar } from './fleet-row-display.ts';
 export { RECENT_WINDOW_DAYS, VISITS_TO_MX_WINDOW_DAYS } from './fleet-row-clock.ts';
 export type { FleetSources } from './fleet-row-sources.ts';
 
-function toRow(v: FeedRow<'vehicles'>, t: Tally, clock: FleetClock, titles: Map<number, string>, names: Map<string, string>): FleetRow {
+const digit = (iso: string, at: number) => iso.charCodeAt(at) - 48;
+/** The UTC day of a timestamp in the feeds' form as the number yyyyMMdd, read without a parse or a new string. */
+function dayNumber(iso: string): number {
+  const year = digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3);
+  return year * 10_000 + (digit(iso, 5) * 10 + digit(iso, 6)) * 100 + digit(iso, 8) * 10 + digit(iso, 9);
+}
+
+/** What a summary's windowed facts count on the day of `clock`. */
+function counted(s: FleetSummary, clock: FleetClock) {
+  let recentFixes = 0;
+  for (const [key, fixes] of Object.values(s.fixes)) if (key >= clock.recentStart) recentFixes += fixes;
+  let recentNotes = 0;
+  for (const key of Object.values(s.notes)) if (key >= clock.recentStart) recentNotes++;
+  let recentlyRepaired = 0;
+  for (const key of Object.values(s.repairs)) if (key >= clock.recentStart) recentlyRepaired++;
+  const visitDays = new Set<number>();
+  for (const key of Object.values(s.visits)) if (key >= clock.visitsStart) visitDays.add(dayNumber(key));
+  let openWaivers = 0;
+  let fixedWaivers = 0;
+  for (const status of Object.values(s.waivers)) {
+    if (status === 'open') openWaivers++;
+    else fixedWaivers++;
+  }
+  // On TDY today: not completed (the summary keeps no other), started on or before today, and without an end or ending today or later.
+  let onTdy = false;
+  for (const [start, end] of Object.values(s.tdys)) if (start <= clock.todayDate && (end === null || end >= clock.todayDate)) onTdy = true;
+  return { recentFixes, recentNotes, recentlyRepaired, visits: visitDays.size, openWaivers, fixedWaivers, onTdy };
+}
+
+/** Names a row needs: workflows by id, users by id. */
+export interface FleetNames {
+  titles: Map<number, string>;
+  users: Map<string, string>;
+}
+
+export function fleetNames(workflows: readonly FeedRow<'workflows'>[], users: readonly FeedRow<'users'>[]): FleetNames {
+  const titles = new Map<number, string>();
+  for (const w of workflows) titles.set(w.workflowId, w.title);
+  const names = new Map<string, string>();
+  for (const u of users) {
+    const name = displayName(u);
+    if (name) names.set(u.userId, name);
+  }
+  return { titles, users: names };
+}
+
+/** A vehicle's Fleet Details row on the day of `clock`, from its summary (docs/fleet-details.md defines every field). */
+export function fleetRow(v: FeedRow<'vehicles'>, s: FleetSummary, clock: FleetClock, names: FleetNames): FleetRow {
   const current = v.status[0];
   const status = current?.status ?? 'valid';
   const eticDate = v.eticDate ?? current?.eticDate ?? null;
   const inMx = status === 'inMx';
-  const inspection = t.inspection;
+  const inspected = s.inspectionId !== '';
+  const c = counted(s, clock);
   const row: FleetRow = {
     vehicleId: v.vehicleId,
     pdf: null,
@@ -25,47 +73,59 @@ function toRow(v: FeedRow<'vehicles'>, t: Tally, clock: FleetClock, titles: Map<
     sectionId: v.sectionId,
     vehicleType: v.vehicleType,
     status,
-    onTdy: t.onTdy,
-    workflowTitle: v.workflowId === null ? null : (titles.get(v.workflowId) ?? null),
-    inspectionDate: inspection ? t.inspectionKey : null,
-    inspector: inspection ? ((inspection.inspectorId !== null ? names.get(inspection.inspectorId) : undefined) ?? inspection.inspector) : null,
-    fuelLevel: t.fuelLevel ?? v.fuelLevel,
+    onTdy: c.onTdy,
+    workflowTitle: v.workflowId === null ? null : (names.titles.get(v.workflowId) ?? null),
+    inspectionDate: inspected ? s.inspectionKey : null,
+    inspector: inspected ? ((s.inspectorId !== null ? names.users.get(s.inspectorId) : undefined) ?? s.inspector) : null,
+    fuelLevel: s.fuelId !== '' ? s.fuelLevel : v.fuelLevel,
     eticDate,
     daysToEtic: eticDate === null ? null : daysFromToday(clock, eticDate),
     inCommission: v.decommissionDate === null,
-    nextMxDate: t.nextMxKey || null,
-    nextMxType: t.nextMxType,
-    nextLtiDate: t.nextLtiKey || null,
-    nextPmiDate: t.nextPmiKey || null,
-    openWaivers: t.openWaivers,
-    fixedWaivers: t.fixedWaivers,
-    recentlyRepaired: t.recentlyRepaired,
+    nextMxDate: s.nextMxKey || null,
+    nextMxType: s.nextMxId !== '' ? s.nextMxType : null,
+    nextLtiDate: s.nextLtiKey || null,
+    nextPmiDate: s.nextPmiKey || null,
+    openWaivers: c.openWaivers,
+    fixedWaivers: c.fixedWaivers,
+    recentlyRepaired: c.recentlyRepaired,
     // A vehicle in the shop now is on a visit that is not completed yet.
-    visitsToMx: (t.visitDays?.length ?? 0) + (inMx ? 1 : 0),
+    visitsToMx: c.visits + (inMx ? 1 : 0),
     daysInMx: inMx && current ? Math.max(0, -daysFromToday(clock, current.validFrom)) : null,
-    recentNotes: t.recentNotes,
-    recentFixes: t.recentFixes,
-    mostRecentAnnotation: t.annotation,
-    completionDate: t.completionKey || null,
+    recentNotes: c.recentNotes,
+    recentFixes: c.recentFixes,
+    mostRecentAnnotation: s.annotationId !== '' ? s.annotation : null,
+    completionDate: s.completionKey || null,
   };
   row.pdf = pdfLink(row);
   return row;
 }
 
+/** What Fleet Details rows are made of once the histories are summed up: one summary per vehicle. */
+export interface SummarizedFleet {
+  vehicles: readonly FeedRow<'vehicles'>[];
+  workflows: readonly FeedRow<'workflows'>[];
+  users: readonly FeedRow<'users'>[];
+  /** By vehicle id; a vehicle without one has no records. */
+  summaries: ReadonlyMap<string, FleetSummary>;
+}
+
+/** The rows of `fleet.vehicles`, in their order, on the day of `now`. */
+export function fleetRowsFromSummaries(fleet: SummarizedFleet, now: Date): FleetRow[] {
+  const clock = fleetClock(now);
+  const names = fleetNames(fleet.workflows, fleet.users);
+  return fleet.vehicles.map((v) => fleetRow(v, fleet.summaries.get(v.vehicleId) ?? emptySummary(v.vehicleId), clock, names));
+}
+
 /**
  * The Fleet Details rows: one per vehicle, in the order of `sources.vehicles`, decommissioned ones too
- * (inCommission false; the screens hide them). docs/fleet-details.md defines every field. Each source
- * is read once, so the cost is linear in the number of records.
+ * (inCommission false; the screens hide them). Each vehicle's records are summed up from scratch
+ * (core/rules/fleet-summary.ts), each source read once, so the cost is linear in the number of records.
  */
 export function deriveFleetRows(sources: FleetSources, now: Date): FleetRow[] {
-  const clock = fleetClock(now);
-  const tallies = tallyFleet(sources, clock);
-  const titles = new Map<number, string>();
-  for (const w of sources.workflows) titles.set(w.workflowId, w.title);
-  const names = new Map<string, string>();
-  for (const u of sources.users) {
-    const name = displayName(u);
-    if (name) names.set(u.userId, name);
-  }
-  return sources.vehicles.map((v) => toRow(v, tallies.get(v.vehicleId)!, clock, titles, names));
+  const summaries = summarize(
+    sources.vehicles.map((v) => v.vehicleId),
+    sources,
+    now,
+  );
+  return fleetRowsFromSummaries({ vehicles: sources.vehicles, workflows: sources.workflows, users: sources.users, summaries }, now);
 }

@@ -49,6 +49,11 @@ export const pullResponseSchema = z.object({
   changes: z.array(syncChangeSchema),
   /** This client's mutations whose effect is included up to `cursor`. */
   acks: z.array(z.string()),
+  /**
+   * On the first page of a pull from the start only: how many rows the whole pull brings (the first
+   * sync's progress, 'n of total').
+   */
+  total: z.number().int().nonnegative().optional(),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 

@@ -196,6 +196,22 @@ export function discrepancyRow(overrides: Partial<FeedRow<'discrepancies'>> = {}
   };
 }
 
+/** A note on vehicle v1, written at T0 by user u2. */
+export function noteRow(overrides: Partial<FeedRow<'notes'>> = {}): FeedRow<'notes'> {
+  const { vehicleId = 'v1', creationDate = T0 } = overrides;
+  return {
+    noteId: 'n1',
+    vehicleId,
+    regNumber: regNumberOf(vehicleId),
+    note: 'Parked at the north lot',
+    userId: 'u2',
+    userName: 'Dee Spatcher',
+    creationDate,
+    lastModificationDate: creationDate,
+    ...overrides,
+  };
+}
+
 /** The builders by feed name, so that feed-rows.test.ts can hold each to its feed's schema. */
 export const FEED_ROW_BUILDERS: { [N in FeedName]?: () => FeedRow<N> } = {
   organizations: organizationRow,
@@ -206,4 +222,5 @@ export const FEED_ROW_BUILDERS: { [N in FeedName]?: () => FeedRow<N> } = {
   inspections: inspectionRow,
   inspectionResults: inspectionResultRow,
   discrepancies: discrepancyRow,
+  notes: noteRow,
 };

@@ -48,6 +48,19 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPositi
   });
 }
 
+/** The rows a pull from the start brings: every live row the caller's feeds hold. */
+async function countLive(tx: Tx, tables: readonly SyncTable[], p: Principal): Promise<number> {
+  let total = 0;
+  for (const entry of tables) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(entry.table)
+      .where(and(feedScope(entry, p), isNull(syncColumnsOf(entry.table).deletedAt)));
+    total += Number(row?.n ?? 0);
+  }
+  return total;
+}
+
 /**
  * One page of the organization's feed after `cursor`, read in one snapshot (server/sync/snapshot.ts)
  * so that every table is seen at the same moment. Revisions are commit-ordered (server/db/write.ts),
@@ -74,7 +87,9 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
     const last = page.at(-1);
     const next: FeedPosition = hasMore && last ? { rev: last.rev, table: last.t, id: last.id } : { rev: Math.max(clockRev, pos.rev), table: null, id: null };
     const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];
-    return { cursor: formatCursor(clock?.epoch ?? '', clock?.horizonRev ?? 0, next), hasMore, reset: false, changes: page.map((r) => r.change), acks };
+    const cursor = formatCursor(clock?.epoch ?? '', clock?.horizonRev ?? 0, next);
+    const total = pos.rev === 0 && pos.table === null ? await countLive(tx, tables, p) : undefined;
+    return { cursor, hasMore, reset: false, changes: page.map((r) => r.change), acks, ...(total === undefined ? {} : { total }) };
   });
 }
 

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
+import { FirstSyncProgress } from './FirstSyncProgress.tsx';
 import { FleetUpdatesPanel } from './FleetUpdatesPanel.tsx';
 import {
   FLEET_UPDATES_COLLAPSED_WIDTH,
@@ -50,6 +51,7 @@ export function Shell({ productName = DEFAULT_PRODUCT_NAME }: ShellProps) {
       </AppShell.Navbar>
       {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <FirstSyncProgress />
         {/* Screens load lazily (routes.tsx): only the main area waits for a screen's chunk. */}
         <ScreenLoadError resetKey={location.pathname}>
           <Suspense fallback={<ScreenLoading />}>

@@ -32,6 +32,13 @@ export interface MetaValues {
   leaderHeartbeat: { leaderId: string; at: number }; // src/sync/leader-heartbeat.ts
   /** Rows that failed their feed's schema, fetched again by the next build (src/sync/skipped.ts). */
   skippedRows: SkippedRows;
+  /** A pull from the start under way: rows written so far of the total the server announced. */
+  firstSync: FirstSyncProgress;
+}
+
+export interface FirstSyncProgress {
+  done: number;
+  total: number;
 }
 export type MetaKey = keyof MetaValues;
 

@@ -35,6 +35,8 @@ export const PUSH_BATCH_BYTES = 256 * 1024;
  * gzipped, a page of 5,000 rows is about 350 KiB, 7 s at 400 kbit/s, well inside REQUEST_TIMEOUT_MS.
  */
 export const PULL_PAGE_LIMIT = PULL_LIMIT_MAX;
+/** Rows asked for on the first page of a pull from the start: the organization's first rows show sooner. */
+export const FIRST_PAGE_LIMIT = 1_000;
 /** Rows written per bulkPut and per transaction, so no single task blocks the mirror for long. */
 export const PULL_CHUNK_ROWS = 500;
 

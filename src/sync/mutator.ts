@@ -2,6 +2,7 @@ import { nanoid } from 'nanoid';
 import type { z } from 'zod';
 import { ID_LENGTH } from '../../core/schema/common.ts';
 import type { FeedName } from '../../core/schema/feeds.ts';
+import { summaryScope } from '../db/fleet-summaries.ts';
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
 import { tablesOf } from '../db/row-key.ts';
 import { InvalidMutationError } from './errors.ts';
@@ -86,7 +87,9 @@ export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx:
     touches,
     createdAt: new Date().toISOString(),
   };
-  const tables = [...new Set([...tablesOf(touches), ...(mutator.reads ?? [])])].map((t) => db.table(t));
+  const names = [...new Set([...tablesOf(touches), ...(mutator.reads ?? [])])];
+  // A write to a feed a vehicle summary is made of updates the summary in the same transaction.
+  const tables = [...names, ...summaryScope(names)].map((t) => db.table(t));
   try {
     await db.transaction('rw', [...tables, db.outbox, db.shadows], async () => {
       await takeShadows(db, touches);

@@ -104,12 +104,14 @@ export async function retireAcked(db: MirrorDb, acks: readonly string[]): Promis
  */
 export async function resetMirror(db: MirrorDb): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
+    // The summaries first: emptied with the feeds, not marked stale one by one as each feed empties.
+    await db.fleetSummaries.clear();
     for (const feed of FEED_NAMES) await db.table(feed).clear();
     const touched = new Set((await db.outbox.toArray()).flatMap((e) => e.touches));
     const shadows = await db.shadows.toArray();
     await db.shadows.bulkDelete(shadows.filter((s) => !touched.has(s.key)).map((s) => s.key));
     await db.shadows.bulkPut(shadows.filter((s) => touched.has(s.key)).map((s) => ({ ...s, row: null })));
-    await db.meta.bulkDelete(['cursor', 'bootstrapped', 'skippedRows']);
+    await db.meta.bulkDelete(['cursor', 'bootstrapped', 'skippedRows', 'firstSync']);
     await rebaseRows(db, touched);
   });
 }

@@ -1,4 +1,4 @@
-import { PULL_PAGE_LIMIT } from './constants.ts';
+import { FIRST_PAGE_LIMIT, PULL_PAGE_LIMIT } from './constants.ts';
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './api.ts';
@@ -32,6 +32,29 @@ describe('pullOnce', () => {
     expect((await db.meta.get('cursor'))?.value).toBe('3');
     expect((await db.meta.get('bootstrapped'))?.value).toBe(true);
     expect(typeof (await db.meta.get('lastSyncedAt'))?.value).toBe('string');
+  });
+
+  it('asks a small first page on a pull from the start, and keeps how far it has got until it is done', async () => {
+    const server = new FakeSyncServer();
+    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const db = freshDb();
+    const progress: unknown[] = [];
+    const request = server.api().request;
+    const api: ApiClient = {
+      ...server.api(),
+      request: async (...args: Parameters<ApiClient['request']>) => {
+        progress.push((await db.meta.get('firstSync'))?.value ?? null);
+        return request(...args);
+      },
+    };
+
+    await pullOnce({ db, api, clientId: 'client1' });
+
+    expect(server.requests[0]).toBe(`GET /data/v1/sync/pull?cursor=&limit=${FIRST_PAGE_LIMIT}&clientId=client1`);
+    expect(server.requests[1]).toContain(`limit=${PULL_PAGE_LIMIT}`);
+    expect(progress).toEqual([null, { done: FIRST_PAGE_LIMIT, total: FIRST_PAGE_LIMIT + 700 }]);
+    expect(await db.meta.get('firstSync')).toBeUndefined();
+    expect(await db.feed('sections').count()).toBe(FIRST_PAGE_LIMIT + 700);
   });
 
   it('applies later updates and deletes from the stored cursor', async () => {

@@ -1,10 +1,11 @@
 import { pullResponseSchema } from '../../core/schema/sync.ts';
-import { getMeta } from '../db/meta.ts';
+import { refreshStaleSummaries, summaryTables } from '../db/fleet-summaries.ts';
+import { getMeta, setMeta } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import { APP_BUILD } from '../app-build.ts';
 import { rowKey } from '../db/row-key.ts';
 import type { ApiClient } from './api.ts';
-import { PULL_CHUNK_ROWS, PULL_PAGE_LIMIT } from './constants.ts';
+import { FIRST_PAGE_LIMIT, PULL_CHUNK_ROWS, PULL_PAGE_LIMIT } from './constants.ts';
 import { parseChanges, resetMirror, retireAcked, writeChanges, type ParsedChange } from './pull-write.ts';
 import { noteSkipped, startCursor } from './skipped.ts';
 
@@ -38,6 +39,9 @@ export class PullSupersededError extends Error {
   }
 }
 
+/** The first sync's progress is stored at most this often within a page (and at every page's end). */
+const PROGRESS_EVERY_MS = 1_000;
+
 /** Lets rendering and input run between chunks, so a bootstrap never makes one long task. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -51,8 +55,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = PULL_PAGE_LIMIT, chunkRows = PULL_CHUNK_ROWS }: PullOptions): Promise<PullResult> {
   const size = Math.max(1, Math.min(chunkRows, PULL_CHUNK_ROWS));
   const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: await startCursor(db, build) };
+  // A pull from the start is told how many rows it brings: the first sync shows how far it has got.
+  let progress: { done: number; total: number; shownAt: number } | null = null;
   for (;;) {
-    const query = new URLSearchParams({ cursor: result.cursor, limit: String(limit), clientId });
+    // A pull from the start asks a small first page: the screens have something to show sooner.
+    const pageLimit = result.cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;
+    const query = new URLSearchParams({ cursor: result.cursor, limit: String(pageLimit), clientId });
     const page = pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
     result.pages++;
     if (page.reset) {
@@ -63,6 +71,7 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
       result.cursor = '';
       continue;
     }
+    if (page.total !== undefined) progress = { done: 0, total: page.total, shownAt: 0 };
     const { parsed, failed } = parseChanges(page.changes);
     result.skipped += failed.length;
     const from = result.cursor;
@@ -75,6 +84,14 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
         // Another tab pulled meanwhile (this one was frozen and lost the lead): its page is older.
         if (((await getMeta(db, 'cursor')) ?? '') !== from) throw new PullSupersededError();
         await writeChanges(db, chunk);
+        if (progress) {
+          progress.done += chunk.length;
+          // Every page's end, and within a page at most once a second: each write wakes every tab's status watch.
+          if (last || Date.now() - progress.shownAt >= PROGRESS_EVERY_MS) {
+            await setMeta(db, 'firstSync', { done: progress.done, total: progress.total });
+            progress.shownAt = Date.now();
+          }
+        }
         if (!last) return;
         // After the rows, so a retired entry's rows fall back to the server copy this page brought.
         await retireAcked(db, page.acks);
@@ -95,9 +112,14 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
     if (!page.hasMore) break;
     await yieldToEventLoop();
   }
-  await db.meta.bulkPut([
-    { key: 'lastSyncedAt', value: new Date().toISOString() },
-    { key: 'bootstrapped', value: true },
-  ]);
+  // A summary a change made stale is made again from its records once, here, not on every read.
+  await db.transaction('rw', summaryTables(db), () => refreshStaleSummaries(db));
+  await db.transaction('rw', db.meta, async () => {
+    await db.meta.bulkPut([
+      { key: 'lastSyncedAt', value: new Date().toISOString() },
+      { key: 'bootstrapped', value: true },
+    ]);
+    await db.meta.delete('firstSync');
+  });
   return result;
 }

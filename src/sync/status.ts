@@ -1,4 +1,4 @@
-import { IDLE_LEADER_STATUS, type LeaderStatus } from '../db/meta.ts';
+import { IDLE_LEADER_STATUS, type FirstSyncProgress, type LeaderStatus } from '../db/meta.ts';
 
 export interface SyncStatus {
   online: boolean;
@@ -14,6 +14,8 @@ export interface SyncStatus {
   streamConnected: boolean;
   /** Rows this build could not read: the mirror is incomplete until a later build fetches them again. */
   unreadable: number;
+  /** A pull from the start under way (the first sync, or after a reset): rows written of the total. */
+  firstSync: FirstSyncProgress | null;
 }
 
 /** What this tab knows by itself. */
@@ -31,9 +33,17 @@ export interface SharedSyncFacts {
   bootstrapped: boolean;
   leader: LeaderStatus;
   unreadable: number;
+  firstSync: FirstSyncProgress | null;
 }
 
-export const INITIAL_SHARED_FACTS: SharedSyncFacts = { outboxCount: 0, lastSyncedAt: null, bootstrapped: false, leader: IDLE_LEADER_STATUS, unreadable: 0 };
+export const INITIAL_SHARED_FACTS: SharedSyncFacts = {
+  outboxCount: 0,
+  lastSyncedAt: null,
+  bootstrapped: false,
+  leader: IDLE_LEADER_STATUS,
+  unreadable: 0,
+  firstSync: null,
+};
 
 export function deriveSyncStatus(local: LocalSyncFacts, shared: SharedSyncFacts): SyncStatus {
   return {
@@ -47,5 +57,6 @@ export function deriveSyncStatus(local: LocalSyncFacts, shared: SharedSyncFacts)
     lastError: shared.leader.lastError,
     streamConnected: local.streamConnected,
     unreadable: shared.unreadable,
+    firstSync: shared.bootstrapped ? null : shared.firstSync,
   };
 }

@@ -33,6 +33,9 @@ describe('pull', () => {
     expect([...tables].sort()).toEqual(['organizations', 'sections', 'userSettings', 'users']);
     expect(whole.rows.get(`sections/${sectionId}`)?.data).toEqual({ sectionId, sectionName: 'Alpha' });
     expect(paged.cursor).toBe(whole.cursor);
+    // The first page of a pull from the start says how many rows the whole pull brings (the first sync's progress); no later page does.
+    expect(paged.pages[0]!.total).toBe(whole.rows.size);
+    expect(paged.pages.slice(1).every((p) => p.total === undefined)).toBe(true);
   });
 
   it('delivers updates and deletes after a cursor, and skips tombstones on a first pull', async () => {

@@ -46,7 +46,8 @@ for (const [local, links] of Object.entries(EXPECTED)) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await app.signIn(demoAccount(local));
     await expect(app.nav).toBeVisible();
-    await expect(app.nav.getByText(orgName())).toBeVisible();
+    // The organization's name comes with the first sync's first page, which a loaded machine may take a while to serve.
+    await expect(app.nav.getByText(orgName())).toBeVisible({ timeout: 20_000 });
     for (const label of LINKS) {
       await expect(app.link(label)).toHaveCount(links.includes(label) ? 1 : 0);
     }

@@ -1,4 +1,4 @@
-import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
+import { fleetRowsFromSummaries } from '../../../core/rules/fleet-row.ts';
 import { MirrorDb } from '../../../src/db/mirror.ts';
 import type { FleetBenchApi } from '../api.ts';
 import { benchState } from './bench-state.ts';
@@ -24,7 +24,7 @@ export function createBenchApi(): FleetBenchApi {
       const sources = benchState.lastDerive?.sources;
       if (!sources) throw new Error('mount the mirror source first');
       const start = performance.now();
-      deriveFleetRows(sources, new Date());
+      fleetRowsFromSummaries(sources, new Date());
       return performance.now() - start;
     },
     forgetSources: async () => {

@@ -42,6 +42,7 @@ const STATUS: SyncStatus = {
   lastError: null,
   streamConnected: true,
   unreadable: 0,
+  firstSync: null,
 };
 
 /** The engine the screen's hooks read; the bench page never syncs, writes or asks the server. */

@@ -1,16 +1,16 @@
-import type { FleetSources } from '../../../core/rules/fleet-row.ts';
+import type { SummarizedFleet } from '../../../core/rules/fleet-row.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import type { RowSource } from '../api.ts';
 
-/** The last deriveFleetRows call the screen's hook made, with what it was given and gave back. */
+/** The last fleetRowsFromSummaries call the screen's hook made, with what it was given and gave back. */
 export interface DeriveRecord {
   ms: number;
   /** performance.now() when it returned. */
   endAt: number;
   records: number;
   /** Kept for warm runs until forgotten: holding them would slow every later garbage collection. */
-  sources: FleetSources | null;
+  sources: SummarizedFleet | null;
   rows: FleetRow[];
 }
 

@@ -14,7 +14,7 @@ export async function setMirrorKey(db: MirrorDb, key: string): Promise<void> {
 
 export async function clearMirror(db: MirrorDb): Promise<void> {
   await db.meta.delete(KEY);
-  await Promise.all(db.tables.map((table) => table.clear()));
+  await db.transaction('rw', db.tables, () => Promise.all(db.tables.map((table) => table.clear())));
 }
 
 /** Writes one generated organization's feed rows (served by the bench server) into the mirror. */
@@ -25,7 +25,8 @@ export async function fillOrg(db: MirrorDb, org: number, feeds: readonly string[
     const response = await fetch(`/__bench/feeds/${org}/${feed}.json`);
     if (!response.ok) throw new Error(`${feed} of organization ${org}: HTTP ${response.status}`);
     const list = (await response.json()) as Record<string, unknown>[];
-    await db.table(feed).bulkPut(list);
+    // In one transaction with the vehicle summaries, which a write to a history feed updates (src/db/fleet-summaries.ts).
+    await db.transaction('rw', db.tables, () => db.table(feed).bulkPut(list));
     rows += list.length;
   }
   return { rows, ms: performance.now() - start };

@@ -30,7 +30,7 @@ export async function mount(db: MirrorDb, source: RowSource): Promise<MountTimes
     return expected >= 0 && shownCount() === expected && dataRows().length > 0;
   }, 'the rows after mounting');
   const paintAt = await afterPaint();
-  // Set by the hook's deriveFleetRows during the mount (control flow cannot see that).
+  // Set by the hook's fleetRowsFromSummaries during the mount (control flow cannot see that).
   const derive = benchState.lastDerive as DeriveRecord | null;
   const read = source === 'mirror' ? (benchState.lastRead as ReadRecord | null) : null;
   return {

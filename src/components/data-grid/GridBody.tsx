@@ -141,6 +141,18 @@ function EmptyRow({ loading, colSpan }: { loading: boolean; colSpan: number }) {
 }
 
 /**
+ * The virtualizer's rows in view; when it has none although there are rows, the first rows that fit.
+ * In CI the virtualizer was once left with no rows in view under a grid of 280 px that held 3 rows
+ * (its measure of the container never came); an empty grid that says "3 rows" is worse than rows
+ * placed by their index, and the next scroll or resize hands the rows back to the virtualizer.
+ */
+function itemsInView(items: { index: number; start: number }[], count: number, container: HTMLElement | null): { index: number; start: number }[] {
+  if (items.length > 0 || count === 0) return items;
+  const fit = Math.ceil((container?.clientHeight ?? 0) / ROW_HEIGHT) + ROW_OVERSCAN;
+  return Array.from({ length: Math.min(count, fit) }, (_, index) => ({ index, start: index * ROW_HEIGHT }));
+}
+
+/**
  * The grid's rows, inside MRT's table body: plain rows and cells, virtualized here (rows) and by MRT's
  * column virtualizer (columns, with the header). MRT's own rows wrap every cell in several Mantine
  * components; a filter that brings 250 new cells into view rendered them all (issue 5: a filter within
@@ -185,7 +197,7 @@ export function GridBody<Row>(props: GridBodyProps<Row>) {
   if (!rows.length) return <EmptyRow loading={props.loading} colSpan={visible.length} />;
   return (
     <>
-      {rowVirtualizer.getVirtualItems().map((item) => {
+      {itemsInView(rowVirtualizer.getVirtualItems(), rows.length, table.refs.tableContainerRef.current).map((item) => {
         const row = rows[item.index]!;
         return (
           <BodyRow key={getRowId(row)} row={row} index={item.index} start={item.start} layout={layout} onRowDoubleClick={onRowDoubleClick} rowStyle={rowStyle} />

@@ -1,4 +1,4 @@
-import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
+import { fleetRowsFromSummaries } from '../../../core/rules/fleet-row.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useNow } from '../../app/use-now.ts';
@@ -29,9 +29,9 @@ export function useFleetRows(): FleetData {
     async () => {
       try {
         const now = new Date();
-        const { sources, sections } = await readFleetSources(db, now);
+        const { fleet, sections } = await readFleetSources(db, now);
         // Only the rows are kept: the records they come from are garbage once derived.
-        return { rows: deriveFleetRows(sources, now), sections, error: null };
+        return { rows: fleetRowsFromSummaries(fleet, now), sections, error: null };
       } catch (error) {
         // Part 1 §8: a failed load shows the raw error in place of the content.
         return { rows: null, sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };

@@ -103,6 +103,8 @@ export class FakeSyncServer {
       reset: false,
       changes: page.map((r) => (r.data ? { t: r.t, op: 'put' as const, id: r.id, data: r.data } : { t: r.t, op: 'delete' as const, id: r.id })),
       acks,
+      // As the server: the first page of a pull from the start says how many rows the pull brings.
+      ...(pos.rev === 0 && !pos.t ? { total: feed.length } : {}),
     };
   }
 

@@ -1,0 +1,154 @@
+import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DBCoreTransaction, type Middleware, type Transaction } from 'dexie';
+import {
+  emptySummary,
+  foldRecord,
+  forgetRecord,
+  pruneSummary,
+  summarize,
+  summaryKeep,
+  SUMMARY_SOURCES,
+  type FleetSummary,
+  type SourceRow,
+  type SummarySource,
+  type SummarySources,
+} from '../../core/rules/fleet-summary.ts';
+
+/*
+ * The mirror keeps one summary per vehicle (core/rules/fleet-summary.ts) in `fleetSummaries`, so that a
+ * screen reads one record per vehicle instead of its history. One DBCore middleware keeps them: every
+ * write to a source feed (a pulled page, an optimistic change, a rebase, a rollback) folds the rows
+ * into their vehicles' summaries in the same transaction, so a summary never disagrees with the records
+ * it sums up. A change the fold cannot undo (the record that was the best of a field changed or went)
+ * marks the summary stale; readers make a stale summary again from the vehicle's records, and the pull
+ * stores it again (refreshStaleSummaries).
+ */
+
+export const SUMMARIES = 'fleetSummaries';
+
+const SOURCE_SET = new Set<string>(SUMMARY_SOURCES);
+export const isSummarySource = (table: string): table is SummarySource => SOURCE_SET.has(table);
+
+/** The store's declaration: a summary under its vehicle's id. */
+export const SUMMARIES_STORE = 'vehicleId';
+
+type Row = SourceRow & { id: string };
+
+function inScope(trans: DBCoreTransaction): boolean {
+  const names = (trans as unknown as IDBTransaction).objectStoreNames;
+  return names === undefined || names.contains(SUMMARIES);
+}
+
+async function summariesOf(store: DBCoreTable, trans: DBCoreTransaction, vehicleIds: string[]): Promise<Map<string, FleetSummary>> {
+  const found = (await store.getMany({ trans, keys: vehicleIds })) as (FleetSummary | undefined)[];
+  return new Map(vehicleIds.map((id, i) => [id, found[i] ?? emptySummary(id)]));
+}
+
+async function fold(store: DBCoreTable, trans: DBCoreTransaction, source: SummarySource, rows: readonly Row[], change: 'put' | 'delete'): Promise<void> {
+  if (rows.length === 0) return;
+  const summaries = await summariesOf(store, trans, [...new Set(rows.map((r) => r.vehicleId))]);
+  const keep = summaryKeep(new Date());
+  for (const row of rows) {
+    const summary = summaries.get(row.vehicleId)!;
+    if (change === 'put') foldRecord(summary, source, row, keep);
+    else forgetRecord(summary, source, row);
+  }
+  for (const summary of summaries.values()) pruneSummary(summary, keep);
+  await store.mutate({ type: 'put', trans, values: [...summaries.values()] });
+}
+
+async function markAllStale(store: DBCoreTable, trans: DBCoreTransaction): Promise<void> {
+  const { result } = await store.query({
+    trans,
+    values: true,
+    query: { index: store.schema.primaryKey, range: { type: 3 /* Any */, lower: undefined, upper: undefined } },
+  });
+  const values = (result as FleetSummary[]).map((s) => ({ ...s, stale: true }));
+  if (values.length > 0) await store.mutate({ type: 'put', trans, values });
+}
+
+async function mutateSource(down: DBCore, table: DBCoreTable, source: SummarySource, req: DBCoreMutateRequest) {
+  if (!inScope(req.trans)) throw new Error(`A write to ${source} must have ${SUMMARIES} in its transaction (src/db/fleet-summaries.ts)`);
+  const store = down.table(SUMMARIES);
+  if (req.type === 'delete') {
+    const old = ((await table.getMany({ trans: req.trans, keys: req.keys })) as (Row | undefined)[]).filter((r) => r !== undefined);
+    const result = await table.mutate(req);
+    await fold(store, req.trans, source, old, 'delete');
+    return result;
+  }
+  const result = await table.mutate(req);
+  if (req.type === 'deleteRange') await markAllStale(store, req.trans);
+  else {
+    const failed = new Set(Object.keys(result.failures).map(Number));
+    await fold(
+      store,
+      req.trans,
+      source,
+      (req.values as Row[]).filter((_, i) => !failed.has(i)),
+      'put',
+    );
+  }
+  return result;
+}
+
+/** The middleware that keeps `fleetSummaries` (installed by MirrorDb). */
+export const fleetSummariesMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'FleetSummaries',
+  create: (down) => ({
+    ...down,
+    table(name) {
+      const table = down.table(name);
+      if (!isSummarySource(name)) return table;
+      return { ...table, mutate: (req) => mutateSource(down, table, name, req) };
+    },
+  }),
+};
+
+/** Tables a transaction that writes `tables` must also hold: the summaries, when any of them is a source. */
+export function summaryScope(tables: readonly string[]): string[] {
+  return tables.some(isSummarySource) ? [SUMMARIES] : [];
+}
+
+/** The summaries and every source: what a transaction that makes summaries again holds. */
+export const summaryTables = (db: Dexie) => [SUMMARIES, ...SUMMARY_SOURCES].map((t) => db.table(t));
+
+interface SummaryTables {
+  table(name: string): Dexie.Table;
+}
+
+/** One vehicle's records of every source, read by the vehicleId index. */
+async function recordsOf(db: SummaryTables, vehicleId: string): Promise<SummarySources> {
+  const lists = await Promise.all(SUMMARY_SOURCES.map((source) => db.table(source).where('vehicleId').equals(vehicleId).toArray()));
+  return Object.fromEntries(SUMMARY_SOURCES.map((source, i) => [source, lists[i]])) as unknown as SummarySources;
+}
+
+/** A summary made again from its vehicle's records. */
+export async function summaryFromRecords(db: SummaryTables, vehicleId: string, now: Date): Promise<FleetSummary> {
+  return summarize([vehicleId], await recordsOf(db, vehicleId), now).get(vehicleId)!;
+}
+
+/**
+ * Every summary, stale ones made again from their records (not stored: a reader's transaction is
+ * read-only). Run inside a transaction over the sources and the summaries.
+ */
+export async function readSummaries(db: SummaryTables, now: Date): Promise<Map<string, FleetSummary>> {
+  const all = (await db.table(SUMMARIES).toArray()) as FleetSummary[];
+  const fresh = await Promise.all(all.map((s) => (s.stale ? summaryFromRecords(db, s.vehicleId, now) : s)));
+  return new Map(fresh.map((s) => [s.vehicleId, s]));
+}
+
+/** Stores the stale summaries made again from their records. Run inside a rw transaction over the sources and the summaries. */
+export async function refreshStaleSummaries(db: SummaryTables, now = new Date()): Promise<number> {
+  const stale = (await db.table(SUMMARIES).toArray()) as FleetSummary[];
+  const fresh = await Promise.all(stale.filter((s) => s.stale).map((s) => summaryFromRecords(db, s.vehicleId, now)));
+  if (fresh.length > 0) await db.table(SUMMARIES).bulkPut(fresh);
+  return fresh.length;
+}
+
+/** Every summary made from the records a mirror holds: the upgrade that brings the store. */
+export async function summarizeAll(tx: Transaction, now = new Date()): Promise<void> {
+  const lists = await Promise.all(SUMMARY_SOURCES.map((source) => tx.table(source).toArray()));
+  const sources = Object.fromEntries(SUMMARY_SOURCES.map((source, i) => [source, lists[i]])) as unknown as SummarySources;
+  const vehicleIds = new Set(lists.flatMap((rows) => (rows as SourceRow[]).map((r) => r.vehicleId)));
+  await tx.table(SUMMARIES).bulkPut([...summarize(vehicleIds, sources, now).values()]);
+}

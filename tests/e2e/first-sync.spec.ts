@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { demoAccount, useOwnOrganization } from './support/accounts.ts';
+
+useOwnOrganization();
+
+const LABEL = /^Getting your organization's data: ([\d,]+) of ([\d,]+) records$/;
+const number = (text: string) => Number(text.replace(/,/g, ''));
+
+test('a first sync shows how far it has got with counts, and the app answers clicks while it runs', async ({ page, context }) => {
+  // Small pages, each held a moment: the organization's first sync takes long enough to watch (the worker's requests too).
+  await context.route(/\/data\/v1\/sync\/pull\?/, async (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '1500');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await route.continue({ url: url.toString() });
+  });
+  const app = new AppShell(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.signIn(demoAccount('vco'));
+
+  const bar = page.getByRole('progressbar', { name: 'First sync' });
+  const label = page.getByText(LABEL);
+  await expect(bar).toBeVisible({ timeout: 20_000 });
+  const counts = async () => {
+    const [, done, total] = LABEL.exec((await label.textContent()) ?? '') ?? [];
+    return { done: number(done ?? '0'), total: number(total ?? '0') };
+  };
+  const first = await counts();
+  expect(first.total).toBeGreaterThan(first.done);
+
+  // The pull writes in a worker: the page answers a click at once, while the bar is still there.
+  await app.nav.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(app.nav.getByRole('button', { name: 'Expand sidebar' })).toBeVisible({ timeout: 1_000 });
+  await app.nav.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(app.nav.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible({ timeout: 1_000 });
+  await expect(bar).toBeVisible();
+
+  await expect.poll(async () => (await counts()).done, { timeout: 30_000 }).toBeGreaterThan(first.done);
+  await expect(bar).toBeHidden({ timeout: 180_000 });
+  await app.waitSynced();
+  await app.link('Fleet Details').click();
+  await expect(page.getByRole('table', { name: 'Fleet Details' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+});

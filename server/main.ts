@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { analyze } from './db/analyze.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { startTombstonePurge } from './sync/tombstones.ts';
@@ -13,6 +14,8 @@ const seeded = config.seedOnEmpty ? await seedIfEmpty(ctx) : undefined;
 const stopPurge = startTombstonePurge(ctx);
 
 await app.listen({ port: config.port, host: config.host });
+// PGlite has no autovacuum: the planner's statistics are refreshed at each start, behind the first requests.
+if (database.kind === 'pglite') void analyze(ctx.db).catch((error: unknown) => console.warn('ANALYZE failed', error));
 
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 const lines = [`${config.productName} is running on ${config.publicUrl} with ${where}.`];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
+import { analyze } from '../db/analyze.ts';
 import type { Tx } from '../db/client.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SEED_TABLES, type SeedBlob, type SeedData, type SeedOrganization, type SeedTableName } from './types.ts';
@@ -48,6 +49,8 @@ export async function writeSeed(ctx: Pick<AppContext, 'db' | 'write' | 'config'>
       rows[name] = (rows[name] ?? 0) + orgRows.length;
     }
   }
+  // Thousands of rows just arrived: the planner needs to know (PGlite has no autovacuum to tell it).
+  await analyze(ctx.db);
   const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
   return { organizations: data.organizations, rows, totalRows, transactions, files: data.blobs.length, seconds: (performance.now() - started) / 1000 };
 }

@@ -20,7 +20,7 @@ import { createOrg, createUser } from '../tests/support/factories.ts';
 import { signedInUser, type SignedInUser } from '../tests/support/session.ts';
 import { SimDevice } from '../tests/support/sim-device.ts';
 import { PushFaults } from '../tests/support/sim-faults.ts';
-import { Rng } from '../tests/support/sim-random.ts';
+import { Rng } from '../core/testing/seeded-random.ts';
 import { measure, table } from './measure.ts';
 
 const MUTATIONS = Number(process.env.BENCH_SYNC_MUTATIONS ?? 1000);

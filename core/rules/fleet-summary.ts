@@ -294,20 +294,21 @@ export function foldRecord(s: FleetSummary, source: SummarySource, row: SourceRo
   }
 }
 
+/** The field that holds a source's record id. */
+const ID_FIELD: Record<SummarySource, string> = {
+  inspections: 'inspectionId',
+  discrepancies: 'mxId',
+  scheduledMx: 'mxId',
+  ltis: 'ltiId',
+  pmis: 'pmiId',
+  waivers: 'waiverId',
+  tdys: 'tdyId',
+  notes: 'noteId',
+};
+
 /** The id a source's records are known by. */
 export function sourceId(source: SummarySource, row: SourceRow): string {
-  const r = row as Partial<Record<string, unknown>>;
-  const key = {
-    inspections: 'inspectionId',
-    discrepancies: 'mxId',
-    scheduledMx: 'mxId',
-    ltis: 'ltiId',
-    pmis: 'pmiId',
-    waivers: 'waiverId',
-    tdys: 'tdyId',
-    notes: 'noteId',
-  }[source];
-  return String(r[key]);
+  return String((row as unknown as Record<string, unknown>)[ID_FIELD[source]]);
 }
 
 /** The fields whose best record a source may be. */

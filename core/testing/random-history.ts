@@ -3,6 +3,7 @@ import { CORRECTIVE_ACTION_CODES } from '../schema/discrepancy.ts';
 import { WAIVER_STATUSES } from '../schema/waiver.ts';
 import { sourceId, SUMMARY_SOURCES, type SourceRow, type SummarySource } from '../rules/fleet-summary.ts';
 import { discrepancyRow, inspectionRow } from './feed-rows.ts';
+import { Rng } from './seeded-random.ts';
 
 /*
  * Random histories of a few vehicles for the summary tests: records written, changed and deleted in
@@ -15,18 +16,6 @@ const DAY_MS = 86_400_000;
 /** A change to the history at the moment `at` (ISO): a record written (new or a new version), or deleted. */
 export type HistoryOp = { at: string } & ({ kind: 'put'; source: SummarySource; row: SourceRow } | { kind: 'delete'; source: SummarySource; row: SourceRow });
 
-/** A small seeded generator (mulberry32), so that a failing seed can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const AUDIT_NAMES = { creatorId: null, creatorName: null, lastModifierId: null, lastModifierName: null };
 
 export interface RandomHistory {
@@ -36,9 +25,10 @@ export interface RandomHistory {
 
 /** `count` changes to the records of `vehicles` vehicles, starting at `start` and moving forward by up to two days at a time. */
 export function randomHistory(seed: number, count: number, start: Date, vehicles = 3): RandomHistory {
-  const random = seededRandom(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const chance = (p: number) => random() < p;
+  const rng = new Rng(seed);
+  const random = () => rng.next();
+  const pick = <T>(list: readonly T[]): T => rng.pick(list);
+  const chance = (p: number) => rng.chance(p);
   const vehicleIds = Array.from({ length: vehicles }, (_, i) => `v${i + 1}`);
   let now = start.getTime();
   let next = 0;

@@ -10,7 +10,7 @@ import type { Mutator } from '../../src/sync/mutator.ts';
 import { createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle } from '../../src/data/mutators.ts';
 import { takeShadows } from '../../src/sync/shadows.ts';
 import { upgradeOutbox } from '../../src/sync/upgrade.ts';
-import { Rng } from './sim-random.ts';
+import { Rng } from '../../core/testing/seeded-random.ts';
 import type { SimDevice } from './sim-device.ts';
 import type { Fault } from './sim-faults.ts';
 import type { World } from './sim-world.ts';

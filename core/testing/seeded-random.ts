@@ -1,6 +1,6 @@
 /**
- * A tiny seeded PRNG (mulberry32) and the helpers the sync fault simulation draws its choices with,
- * so that a seed always yields the same operations.
+ * A tiny seeded PRNG (mulberry32) and the helpers randomized tests draw their choices with (the sync
+ * fault simulation, the fleet summaries' random histories), so that a seed always yields the same operations.
  */
 export class Rng {
   private state: number;

@@ -57,6 +57,30 @@ describe('pullOnce', () => {
     expect(await db.feed('sections').count()).toBe(FIRST_PAGE_LIMIT + 700);
   });
 
+  it('goes on counting the first sync’s progress when a pull from the start was stopped and resumes', async () => {
+    const server = new FakeSyncServer();
+    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const db = freshDb();
+    const request = server.api().request;
+    let calls = 0;
+    const stopped: ApiClient = {
+      ...server.api(),
+      request: async (...args: Parameters<ApiClient['request']>) => (++calls === 2 ? Promise.reject(new Error('offline')) : request(...args)),
+    };
+    await expect(pullOnce({ db, api: stopped, clientId: 'client1' })).rejects.toThrow('offline');
+    expect((await db.meta.get('firstSync'))?.value).toEqual({ done: FIRST_PAGE_LIMIT, total: FIRST_PAGE_LIMIT + 700 });
+
+    const seen: unknown[] = [];
+    const write = db.meta.put.bind(db.meta);
+    vi.spyOn(db.meta, 'put').mockImplementation((entry) => {
+      if (entry.key === 'firstSync') seen.push(entry.value);
+      return write(entry);
+    });
+    await pullOnce({ db, api: server.api(), clientId: 'client1' });
+    expect(seen.at(-1)).toEqual({ done: FIRST_PAGE_LIMIT + 700, total: FIRST_PAGE_LIMIT + 700 });
+    expect(await db.meta.get('firstSync')).toBeUndefined();
+  });
+
   it('applies later updates and deletes from the stored cursor', async () => {
     const server = new FakeSyncServer();
     server.write([section('s1'), section('s2')]);

@@ -55,8 +55,10 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = PULL_PAGE_LIMIT, chunkRows = PULL_CHUNK_ROWS }: PullOptions): Promise<PullResult> {
   const size = Math.max(1, Math.min(chunkRows, PULL_CHUNK_ROWS));
   const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: await startCursor(db, build) };
-  // A pull from the start is told how many rows it brings: the first sync shows how far it has got.
-  let progress: { done: number; total: number; shownAt: number } | null = null;
+  // A pull from the start is told how many rows it brings: the first sync shows how far it has got,
+  // and one that resumes (the app was closed mid-way) goes on counting from where it stopped.
+  const resumed = result.cursor === '' ? undefined : await getMeta(db, 'firstSync');
+  let progress: { done: number; total: number; shownAt: number } | null = resumed ? { ...resumed, shownAt: 0 } : null;
   for (;;) {
     // A pull from the start asks a small first page: the screens have something to show sooner.
     const pageLimit = result.cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;

@@ -1,11 +1,12 @@
 import type { Af1800Month } from '../schema/af1800.ts';
 import type { FeedRow } from '../schema/feeds.ts';
+import type { InspectionResult } from '../schema/inspection.ts';
 import { af1800ItemOf } from '../schema/rule.ts';
 import { af1800MonthRange, type MonthRange } from './af1800-form-month.ts';
 import { People } from './af1800-form-people.ts';
 
 type Inspection = FeedRow<'inspections'>;
-type Result = FeedRow<'inspectionResults'>;
+type Result = InspectionResult;
 type Discrepancy = FeedRow<'discrepancies'>;
 
 /**
@@ -21,9 +22,8 @@ export interface Af1800Sources {
   users: readonly FeedRow<'users'>[];
   /** Workflow rules: they tell which AF1800 item a custom rule reports against, and its title. */
   workflowRules: readonly FeedRow<'workflowRules'>[];
+  /** Inspections with their results (an inspection of the month without them counts as answering nothing). */
   inspections: readonly Inspection[];
-  /** Results of the month's inspections (others are ignored). */
-  inspectionResults: readonly Result[];
   discrepancies: readonly Discrepancy[];
 }
 
@@ -103,10 +103,11 @@ export function indexAf1800Sources(sources: Af1800Sources, month: Af1800Month, v
     const v = vehicle(row.vehicleId);
     if (!v) continue;
     v.inspections.push({ row, at });
-    results.set(row.inspectionId, []);
+    results.set(
+      row.inspectionId,
+      [...(row.results ?? [])].sort((a, b) => a.position - b.position || byId(a.resultId, b.resultId)),
+    );
   }
-  for (const r of sources.inspectionResults) results.get(r.inspectionId)?.push(r);
-  for (const list of results.values()) list.sort((a, b) => a.position - b.position || byId(a.resultId, b.resultId));
   for (const d of sources.discrepancies) {
     if (onMonthForm(d, range)) vehicle(d.vehicleId)?.discrepancies.push(d);
   }

@@ -31,7 +31,11 @@ describe('assembleAf1800Form', () => {
 
   it('does not depend on the order of the sources', () => {
     const s = busyMonth();
-    const reversed = { ...s, inspections: [...s.inspections].reverse(), inspectionResults: [...s.inspectionResults].reverse(), users: [...s.users].reverse() };
+    const reversed = {
+      ...s,
+      inspections: [...s.inspections].reverse().map((i) => ({ ...i, results: i.results && [...i.results].reverse() })),
+      users: [...s.users].reverse(),
+    };
     expect(assembleAf1800Form(reversed, vehicle(), MARCH, NOW)).toEqual(assembleAf1800Form(s, vehicle(), MARCH, NOW));
   });
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { discrepancyPictureSchema, discrepancySchema } from './discrepancy.ts';
 import { documentSchema } from './document.ts';
 import { storedFileSchema } from './file.ts';
-import { inspectionPictureSchema, inspectionResultSchema, inspectionSchema } from './inspection.ts';
+import { inspectionFeedSchema, inspectionPictureSchema } from './inspection.ts';
 import { liveEventSchema } from './live-event.ts';
 import { ltiSchema, pmiSchema, scheduledMxSchema } from './maintenance.ts';
 import { resourceFeedSchemas } from './resources.ts';
@@ -25,8 +25,7 @@ export const entityFeedSchemas = {
   workflows: workflowSchema,
   workflowRules: workflowRuleSchema,
   rules: savedRuleSchema,
-  inspections: inspectionSchema,
-  inspectionResults: inspectionResultSchema,
+  inspections: inspectionFeedSchema,
   inspectionPictures: inspectionPictureSchema,
   discrepancies: discrepancySchema,
   discrepancyPictures: discrepancyPictureSchema,

@@ -15,7 +15,7 @@ export function inspectionDetailMirrorStart(now: Date): Date {
 export const resultValueSchema = z.union([z.number(), z.string(), z.boolean()]).nullable();
 export type ResultValue = z.infer<typeof resultValueSchema>;
 
-/** An inspection's header (feed `inspections`); its results and pictures are separate feeds. */
+/** An inspection's header; the feed `inspections` carries its results with it (inspectionFeedSchema). */
 export const inspectionSchema = z.object({
   inspectionId: entityId,
   vehicleId: entityId,
@@ -53,10 +53,9 @@ export const resultOverviewSchema = z.object({
 });
 export type ResultOverview = z.infer<typeof resultOverviewSchema>;
 
-/** One answered rule (feed `inspectionResults`). */
+/** One answered rule of an inspection, stored and synced with the inspection it belongs to. */
 export const inspectionResultSchema = z.object({
   resultId: entityId,
-  inspectionId: entityId,
   position: z.number().int().min(0),
   ruleId: z.string(),
   result: z.object({ isPassing: z.boolean(), value: resultValueSchema }),
@@ -67,6 +66,15 @@ export const inspectionResultSchema = z.object({
   units: z.string().nullable(),
 });
 export type InspectionResult = z.infer<typeof inspectionResultSchema>;
+
+/**
+ * A row of the feed `inspections`: the header with its results, read together and so stored and moved
+ * together (one row per inspection instead of one per answer). `results` is null for an inspection
+ * performed before inspectionDetailMirrorStart when the row was read for a device: its results are
+ * fetched on demand.
+ */
+export const inspectionFeedSchema = inspectionSchema.extend({ results: z.array(inspectionResultSchema).nullable() });
+export type InspectionFeedRow = z.infer<typeof inspectionFeedSchema>;
 
 /** A picture taken during an inspection (feed `inspectionPictures`). */
 export const inspectionPictureSchema = z.object({

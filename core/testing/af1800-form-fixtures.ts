@@ -1,4 +1,5 @@
 import type { FeedRow } from '../schema/feeds.ts';
+import type { InspectionResult } from '../schema/inspection.ts';
 import { SHIFT_DAYS } from '../schema/organization.ts';
 import { discrepancyRow, inspectionResultRow, inspectionRow, organizationRow, userRow, vehicleRow, workflowRuleRow } from './feed-rows.ts';
 import type { Af1800Sources } from '../rules/af1800-form-sources.ts';
@@ -50,25 +51,24 @@ export function inspection(inspectionId: string, inspectionDate: string, overrid
   return inspectionRow({ inspectionId, inspectionDate, inspectorId: 'insp1', inspector: 'Sam Patel', shift: null, ...overrides });
 }
 
+/** An answer and the inspection it belongs to: sources() puts it into that inspection's results. */
+export type ResultOf = InspectionResult & { inspectionId: string };
+
 /** A pass/fail answer for a boolean value, a threshold reading for a number, with an overview titled by the rule id. */
-export function result(
-  resultId: string,
-  inspectionId: string,
-  ruleId: string,
-  value: boolean | number,
-  overrides: Partial<FeedRow<'inspectionResults'>> = {},
-): FeedRow<'inspectionResults'> {
+export function result(resultId: string, inspectionId: string, ruleId: string, value: boolean | number, overrides: Partial<InspectionResult> = {}): ResultOf {
   const isPassing = typeof value === 'boolean' ? value : true;
   const ruleType = typeof value === 'boolean' ? 'passFail' : 'threshold';
-  return inspectionResultRow({
-    resultId,
+  return {
     inspectionId,
-    ruleId,
-    result: { isPassing, value },
-    overview: { title: ruleId, description: null, ruleType, fields: {} },
-    type: ruleType,
-    ...overrides,
-  });
+    ...inspectionResultRow({
+      resultId,
+      ruleId,
+      result: { isPassing, value },
+      overview: { title: ruleId, description: null, ruleType, fields: {} },
+      type: ruleType,
+      ...overrides,
+    }),
+  };
 }
 
 /** Found by Sam Patel (insp1), its text 'Discrepancy {mxId}'; as built, open and reported to nobody. */
@@ -80,6 +80,14 @@ export function workflowRule(ruleId: string, title: string, overrides: Partial<F
   return workflowRuleRow({ ruleId, title, ...overrides });
 }
 
-export function sources(overrides: Partial<Af1800Sources> = {}): Af1800Sources {
-  return { organization: org(), users: USERS, workflowRules: [], inspections: [], inspectionResults: [], discrepancies: [], ...overrides };
+/**
+ * The sources of a form; `inspectionResults` are put into their inspections' results in the order
+ * given (the rule orders them by position), as the feed delivers an inspection with its answers.
+ */
+export function sources({ inspectionResults = [], ...overrides }: Partial<Af1800Sources> & { inspectionResults?: readonly ResultOf[] } = {}): Af1800Sources {
+  const inspections = (overrides.inspections ?? []).map((row) => {
+    const answers = inspectionResults.filter((r) => r.inspectionId === row.inspectionId).map(({ inspectionId: _, ...answer }) => answer);
+    return answers.length > 0 ? { ...row, results: answers } : row;
+  });
+  return { organization: org(), users: USERS, workflowRules: [], discrepancies: [], ...overrides, inspections };
 }

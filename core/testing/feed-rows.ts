@@ -1,4 +1,5 @@
 import type { FeedName, FeedRow } from '../schema/feeds.ts';
+import type { InspectionResult } from '../schema/inspection.ts';
 import { NEW_RULE_DEFAULTS } from '../schema/rule.ts';
 
 /*
@@ -144,15 +145,15 @@ export function inspectionRow(overrides: Partial<FeedRow<'inspections'>> = {}): 
     duration: 600,
     fuelLevel: null,
     lastModificationDate: inspectionDate,
+    results: [],
     ...overrides,
   };
 }
 
-/** A passing pass/fail answer of inspection i1, without an overview, comment or fix. */
-export function inspectionResultRow(overrides: Partial<FeedRow<'inspectionResults'>> = {}): FeedRow<'inspectionResults'> {
+/** A passing pass/fail answer, without an overview, comment or fix. */
+export function inspectionResultRow(overrides: Partial<InspectionResult> = {}): InspectionResult {
   return {
     resultId: 'r1',
-    inspectionId: 'i1',
     position: 0,
     ruleId: 'rule-1',
     result: { isPassing: true, value: true },
@@ -220,7 +221,6 @@ export const FEED_ROW_BUILDERS: { [N in FeedName]?: () => FeedRow<N> } = {
   workflows: workflowRow,
   workflowRules: workflowRuleRow,
   inspections: inspectionRow,
-  inspectionResults: inspectionResultRow,
   discrepancies: discrepancyRow,
   notes: noteRow,
 };

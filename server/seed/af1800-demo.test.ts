@@ -4,7 +4,7 @@ import { af1800ReportSchema, type Af1800Month, type Af1800Report } from '../../c
 import { organizationToApi } from '../sync/presenters/organization-presenters.ts';
 import { userToRow } from '../modules/users/presenter.ts';
 import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
-import { inspectionResultToApi, inspectionToApi, workflowRuleToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { inspectionFeedRowToApi, workflowRuleToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { vehicleToApi } from '../modules/vehicles/presenter.ts';
 import type { Vehicle } from '../../core/schema/vehicle.ts';
 import { discrepancyToApi } from '../sync/presenters/vehicle-record-presenters.ts';
@@ -22,8 +22,7 @@ const sources: Af1800Sources & { vehicles: Vehicle[] } = {
   organization: organizationToApi(rows('organizations')[0]!),
   users: rows('users').map(userToRow),
   workflowRules: rows('workflowRules').map(workflowRuleToApi),
-  inspections: rows('inspections').map(inspectionToApi),
-  inspectionResults: rows('inspectionResults').map(inspectionResultToApi),
+  inspections: rows('inspections').map((row) => inspectionFeedRowToApi(row, { wholeHistory: true })),
   discrepancies: rows('discrepancies').map(discrepancyToApi),
   vehicles: rows('vehicles').map(vehicleToApi),
 };

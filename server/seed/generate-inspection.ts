@@ -1,5 +1,5 @@
 import { FUEL_RULE_ID, odometerQuestions } from '../../core/rules/af1800-items.ts';
-import type { ResultValue } from '../../core/schema/inspection.ts';
+import type { InspectionResult, ResultValue } from '../../core/schema/inspection.ts';
 import { HOURS_RULE_ID, MILES_RULE_ID, af1800ItemOf, type Frequency, type ResultType, type RuleDefinition } from '../../core/schema/rule.ts';
 import { AF1800_PAGE3_ITEMS } from '../../core/schema/af1800.ts';
 import { CRITICAL_ITEMS, DISCREPANCY_TEXT, PAGE3_REMARKS, RESULT_NOTES } from './catalog.ts';
@@ -145,6 +145,7 @@ export function writeInspection(
     values: new Map(),
   };
   let numNotes = 0;
+  const results: InspectionResult[] = [];
   rules.forEach((rule, position) => {
     const failure = failures.get(rule.ruleId);
     const value = answer(rng, rule, failure === undefined, odometer);
@@ -154,21 +155,16 @@ export function writeInspection(
     const id = rng.id();
     record.resultIds.set(rule.ruleId, id);
     record.values.set(rule.ruleId, value);
-    ctx.tables.inspectionResults.push({
-      id,
-      orgId: ctx.orgId,
-      inspectionId: record.id,
+    results.push({
+      resultId: id,
       position,
       ruleId: rule.ruleId,
-      isPassing: failure === undefined,
-      value,
+      result: { isPassing: failure === undefined, value },
       isFixed: failure === 'fixed',
       comment,
       overview: { title: rule.title, description: rule.description, ruleType: rule.ruleType, fields: { ...rule.fields } },
       type: RESULT_TYPE[rule.ruleType],
       units: rule.fields.units ?? null,
-      createdAt: submission,
-      updatedAt: submission,
     });
   });
   const numFixes = [...failures.values()].filter((f) => f === 'fixed').length;
@@ -193,6 +189,7 @@ export function writeInspection(
     shift,
     durationSeconds,
     fuelLevel: record.fuelLevel,
+    results,
     createdAt: submission,
     updatedAt: submission,
   });

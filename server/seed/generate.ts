@@ -102,6 +102,6 @@ function generateOrganization(ctx: OrgContext, vehicleCount: number): void {
  */
 function sortByTime(tables: SeedData['tables']): void {
   const byCreated = (a: { createdAt?: Date | undefined }, b: { createdAt?: Date | undefined }) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0);
-  const timed: SeedTableName[] = ['inspections', 'inspectionResults', 'inspectionPictures', 'discrepancies', 'discrepancyPictures', 'notes', 'liveEvents'];
+  const timed: SeedTableName[] = ['inspections', 'inspectionPictures', 'discrepancies', 'discrepancyPictures', 'notes', 'liveEvents'];
   for (const name of timed) (tables[name] as { createdAt?: Date | undefined }[]).sort(byCreated);
 }

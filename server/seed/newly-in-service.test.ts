@@ -3,7 +3,7 @@ import { deriveFleetRows, type FleetSources } from '../../core/rules/fleet-row.t
 import type { FleetRow } from '../../core/schema/fleet.ts';
 import { userToRow } from '../modules/users/presenter.ts';
 import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
-import { inspectionToApi, workflowToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { inspectionFeedRowToApi, workflowToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { vehicleToApi } from '../modules/vehicles/presenter.ts';
 import { discrepancyToApi, ltiToApi, pmiToApi, scheduledMxToApi, tdyToApi, waiverToApi } from '../sync/presenters/vehicle-record-presenters.ts';
 import { noteToApi } from '../modules/notes/presenter.ts';
@@ -28,7 +28,7 @@ function fleetRows(orgId: string): FleetRow[] {
   const sources: FleetSources = {
     vehicles: rows('vehicles', orgId).map(vehicleToApi),
     workflows: rows('workflows', orgId).map(workflowToApi),
-    inspections: rows('inspections', orgId).map(inspectionToApi),
+    inspections: rows('inspections', orgId).map((row) => inspectionFeedRowToApi(row)),
     discrepancies: rows('discrepancies', orgId).map(discrepancyToApi),
     scheduledMx: rows('scheduledMx', orgId).map(scheduledMxToApi),
     ltis: rows('ltis', orgId).map(ltiToApi),

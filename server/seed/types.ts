@@ -19,7 +19,6 @@ export const SEED_TABLES = {
   tdys: s.tdys,
   storedFiles: s.storedFiles,
   inspections: s.inspections,
-  inspectionResults: s.inspectionResults,
   inspectionPictures: s.inspectionPictures,
   discrepancies: s.discrepancies,
   discrepancyPictures: s.discrepancyPictures,

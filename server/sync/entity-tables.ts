@@ -7,10 +7,11 @@ import * as e from './presenters/vehicle-and-inspection-presenters.ts';
 import * as r from './presenters/vehicle-record-presenters.ts';
 
 /**
- * Inspection details (results, pictures) of inspections performed before the previous month are not
- * mirrored (docs: "Mirror scope"); devices fetch them on demand.
+ * Inspection details (answers, pictures) of inspections performed before the previous month are not
+ * mirrored (docs: "Mirror scope"); devices fetch them on demand. The answers travel in the inspection's
+ * row (inspectionFeedRowToApi leaves them out), the pictures are rows of their own.
  */
-function recentInspectionDetail(inspectionId: typeof s.inspectionResults.inspectionId | typeof s.inspectionPictures.inspectionId) {
+function recentInspectionDetail(inspectionId: typeof s.inspectionPictures.inspectionId) {
   return () => {
     const since = inspectionDetailMirrorStart(new Date()).toISOString();
     return sql`${inspectionId} in (select ${s.inspections.id} from ${s.inspections} where ${s.inspections.inspectionDate} >= ${since}::timestamptz)`;
@@ -25,13 +26,7 @@ export const entitySyncTables: SyncTable[] = [
   { name: 'workflows', table: s.workflows, toApi: e.workflowToApi },
   { name: 'workflowRules', table: s.workflowRules, toApi: e.workflowRuleToApi },
   { name: 'rules', table: s.rules, toApi: e.savedRuleToApi },
-  { name: 'inspections', table: s.inspections, toApi: e.inspectionToApi },
-  {
-    name: 'inspectionResults',
-    table: s.inspectionResults,
-    toApi: e.inspectionResultToApi,
-    mirrorScope: recentInspectionDetail(s.inspectionResults.inspectionId),
-  },
+  { name: 'inspections', table: s.inspections, toApi: e.inspectionFeedRowToApi },
   {
     name: 'inspectionPictures',
     table: s.inspectionPictures,

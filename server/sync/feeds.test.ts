@@ -24,10 +24,20 @@ const overrides: Record<string, Record<string, unknown>> = {
   vehicles: { status: 'inMx' },
   vehicleStatuses: { status: 'invalid' },
   workflows: { id: '4503599627370496' },
-  inspectionResults: {
-    value: 3,
-    overview: { title: 'Fuel', description: null, ruleType: 'threshold', fields: { absMax: 4 } },
-    type: 'threshold',
+  inspections: {
+    results: [
+      {
+        resultId: 'r1',
+        position: 0,
+        ruleId: 'AF1800-15',
+        result: { isPassing: true, value: 3 },
+        isFixed: false,
+        comment: null,
+        overview: { title: 'Fuel', description: null, ruleType: 'threshold', fields: { absMax: 4 } },
+        type: 'threshold',
+        units: 'quarters',
+      },
+    ],
   },
   discrepancies: { af1800StatusCode: 'D-P' },
   waivers: { waiverType: 'fatal', status: 'fixed' },
@@ -90,7 +100,8 @@ describe('the feeds of the sync pull, wherever they are registered (server/sync 
       ['a full row', false],
       ['a sparse row', true],
     ])('serializes %s to its zod schema', (_label, sparse) => {
-      const api = entry.toApi(sampleRow(name, columns, sparse));
+      // The whole history: a feed that keeps part of an old row out of the mirror serializes all of it.
+      const api = entry.toApi(sampleRow(name, columns, sparse), { wholeHistory: true });
       const result = schema.safeParse(api);
       expect(result.error?.issues ?? []).toEqual([]);
       // Nothing the serializer produced is dropped by the schema: the shapes agree field for field.

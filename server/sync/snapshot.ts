@@ -39,7 +39,7 @@ export function readSnapshot<T>(db: Db, tables: readonly SyncTable[], p: Princip
           .select()
           .from(entry.table)
           .where(and(feedScope(entry, p, options), isNull(c.deletedAt), where));
-        return rows.map((row) => entry.toApi(row) as FeedRow<N>);
+        return rows.map((row) => entry.toApi(row, options) as FeedRow<N>);
       };
       const liveFeeds = async <N extends FeedName>(names: readonly N[]) => {
         const out: Partial<Record<N, unknown[]>> = {};

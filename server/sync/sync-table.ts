@@ -8,7 +8,11 @@ import type { Principal } from '../auth/principal.ts';
 export interface SyncTable<R = any> {
   name: string;
   table: PgTable;
-  toApi(row: R): Record<string, unknown>;
+  /**
+   * The row in the feed's shape. A feed that keeps part of a row out of the mirror (an old inspection's
+   * answers) leaves it out unless `view.wholeHistory` asks for it, as mirrorScope does for whole rows.
+   */
+  toApi(row: R, view?: { wholeHistory?: boolean }): Record<string, unknown>;
   /** Narrows what a caller may see beyond the organization (e.g. only their own settings). */
   visibleTo?: (p: Principal, table: PgTable) => SQL | undefined;
   /**

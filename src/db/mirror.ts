@@ -98,7 +98,6 @@ const FEED_INDEXES: Partial<Record<FeedName, string>> = {
   vehicleStatuses: 'vehicleId',
   workflowRules: 'workflowId',
   inspections: 'vehicleId',
-  inspectionResults: 'inspectionId',
   inspectionPictures: 'inspectionId',
   discrepancies: 'vehicleId',
   discrepancyPictures: 'mxId',
@@ -125,6 +124,8 @@ export function storesV1(): Record<string, string> {
     blobs: 'hash, uploaded',
   };
   for (const name of FEED_NAMES) stores[name] = ['id', FEED_INDEXES[name]].filter(Boolean).join(', ');
+  // A feed since retired: inspection answers travel in their inspection's row from version 5 on.
+  stores.inspectionResults = 'id, inspectionId';
   return stores;
 }
 
@@ -138,7 +139,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 4;
+export const MIRROR_VERSION = 5;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -169,9 +170,12 @@ export class MirrorDb extends Dexie {
     this.version(3).stores(resourceStores());
     // One summary per vehicle (src/db/fleet-summaries.ts) replaces Fleet Details' reads of the inspection
     // history, and with them the indexes those reads needed: fewer indexes, faster writes of a pull.
-    this.version(MIRROR_VERSION)
+    this.version(4)
       .stores({ ...resourceStores(), inspections: 'id, vehicleId, [vehicleId+inspectionDate]', [SUMMARIES]: SUMMARIES_STORE })
       .upgrade((tx) => summarizeAll(tx));
+    // An inspection's answers are part of its row (feed inspections), no longer rows of their own. The
+    // server starts every device's mirror over for it (a new feed horizon), so nothing is moved here.
+    this.version(MIRROR_VERSION).stores({ inspectionResults: null });
     this.use(fleetSummariesMiddleware);
   }
 

@@ -121,21 +121,7 @@ describe('the written seed', () => {
     for (const title of Object.values(AF1800_TEMPLATE_TITLES)) expect(workflows.find((w) => w.title === title)?.isTemplate, title).toBe(true);
     expect(workflows.some((w) => !w.active)).toBe(true);
     const tables = new Set([...rows.values()].map((c) => c.t));
-    for (const t of [
-      'inspections',
-      'inspectionResults',
-      'tdys',
-      'waivers',
-      'waiverCards',
-      'notes',
-      'documents',
-      'files',
-      'scheduledMx',
-      'ltis',
-      'pmis',
-      'washes',
-      'rules',
-    ]) {
+    for (const t of ['inspections', 'tdys', 'waivers', 'waiverCards', 'notes', 'documents', 'files', 'scheduledMx', 'ltis', 'pmis', 'washes', 'rules']) {
       expect(tables, t).toContain(t);
     }
   });

@@ -78,7 +78,7 @@ describe('pull', () => {
     ]);
   });
 
-  it('keeps inspection results to the months devices mirror, while the AF1800 of an older month still reads them', async () => {
+  it('sends an inspection with its answers in the months devices mirror and without them before, while the AF1800 of an older month still reads them', async () => {
     const { orgId, sectionId, admin } = await orgWithAdmin(env.server);
     const vehicle = await createVehicle(env.server.ctx, orgId, sectionId);
     const inspector = { userId: admin.userId, name: 'Test vco' };
@@ -89,10 +89,12 @@ describe('pull', () => {
     const old = await addInspection(env.server.ctx, orgId, vehicle, { date: oldDate.toISOString(), inspector, results: [result] });
 
     const { rows } = await pullAll(admin.api);
-    const resultsOf = (inspectionId: string) => [...rows.values()].filter((c) => c.t === 'inspectionResults' && c.data?.inspectionId === inspectionId);
+    const resultsOf = (inspectionId: string) => rows.get(`inspections/${inspectionId}`)?.data?.results;
+    expect(resultsOf(recent)).toEqual([
+      expect.objectContaining({ ruleId: 'AF1800-36', position: 0, result: { isPassing: false, value: false }, comment: 'Strap frayed' }),
+    ]);
     expect(rows.has(`inspections/${old}`)).toBe(true);
-    expect(resultsOf(recent)).toHaveLength(1);
-    expect(resultsOf(old)).toHaveLength(0);
+    expect(resultsOf(old)).toBeNull();
 
     const month = String(oldDate.getUTCMonth() + 1).padStart(2, '0');
     const form = await admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/${oldDate.getUTCFullYear()}/${month}`);

@@ -11,8 +11,8 @@ test('a first sync shows how far it has got with counts, and the app answers cli
   // Small pages, each held a moment: the organization's first sync takes long enough to watch (the worker's requests too).
   await context.route(/\/data\/v1\/sync\/pull\?/, async (route) => {
     const url = new URL(route.request().url());
-    url.searchParams.set('limit', '1500');
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    url.searchParams.set('limit', '150');
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await route.continue({ url: url.toString() });
   });
   const app = new AppShell(page);

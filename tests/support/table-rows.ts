@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../server/context.ts';
-import { discrepancies, inspectionResults, inspections, sections, workflowRules, workflows } from '../../server/db/schema/index.ts';
+import { discrepancies, inspections, sections, workflowRules, workflows } from '../../server/db/schema/index.ts';
 import { randomWorkflowId } from '../../core/schema/workflow.ts';
 
 /** A row of an organization's table as a test gives it: the organization and revision are filled in, the id if left out. */
@@ -94,27 +94,22 @@ export async function addInspection(ctx: AppContext, orgId: string, vehicle: { v
       inspectorId: spec.inspector.userId,
       inspectorName: spec.inspector.name,
       shift: spec.shift ?? null,
+      results: (spec.results ?? []).map((r, position) => {
+        const type = typeof r.value === 'number' ? 'threshold' : 'passFail';
+        return {
+          resultId: nanoid(),
+          position,
+          ruleId: r.ruleId,
+          result: { isPassing: r.isPassing, value: r.value },
+          isFixed: false,
+          comment: r.comment ?? null,
+          overview: { title: r.title ?? r.ruleId, description: null, ruleType: type, fields: {} },
+          type,
+          units: r.units ?? null,
+        };
+      }),
     },
   ]);
-  await insertRows(
-    ctx,
-    orgId,
-    inspectionResults,
-    (spec.results ?? []).map((r, position) => {
-      const type = typeof r.value === 'number' ? 'threshold' : 'passFail';
-      return {
-        inspectionId: id!,
-        position,
-        ruleId: r.ruleId,
-        isPassing: r.isPassing,
-        value: r.value,
-        comment: r.comment ?? null,
-        overview: { title: r.title ?? r.ruleId, description: null, ruleType: type, fields: {} },
-        type,
-        units: r.units ?? null,
-      };
-    }),
-  );
   return id!;
 }
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
-import type { ResultOverview, ResultValue } from '../../../core/schema/inspection.ts';
+import type { InspectionResult } from '../../../core/schema/inspection.ts';
 import { syncColumns, ts } from './common.ts';
 
 export const inspections = pgTable(
@@ -27,32 +27,17 @@ export const inspections = pgTable(
     durationSeconds: integer('duration_seconds'),
     /** 0 to 1, from the fuel rule's answer. */
     fuelLevel: real('fuel_level'),
+    /**
+     * The answers, in the feed's shape: read with the inspection, so stored with it (one row per
+     * inspection instead of one per answer). Each keeps the rule as it was when inspected (overview).
+     */
+    results: jsonb('results').$type<InspectionResult[]>().notNull().default([]),
   },
   (t) => [
     index('inspections_org_rev').on(t.orgId, t.rev),
     index('inspections_vehicle_date').on(t.vehicleId, t.inspectionDate),
     index('inspections_org_date').on(t.orgId, t.inspectionDate),
   ],
-);
-
-export const inspectionResults = pgTable(
-  'inspection_results',
-  {
-    ...syncColumns(),
-    inspectionId: text('inspection_id').notNull(),
-    position: integer('position').notNull(),
-    ruleId: text('rule_id').notNull(),
-    isPassing: boolean('is_passing').notNull(),
-    value: jsonb('value').$type<ResultValue>(),
-    isFixed: boolean('is_fixed').notNull().default(false),
-    comment: text('comment'),
-    /** The rule as it was when inspected: title, description, ruleType, fields. */
-    overview: jsonb('overview').$type<ResultOverview>(),
-    /** threshold | passFail | counter | target */
-    type: text('type'),
-    units: text('units'),
-  },
-  (t) => [index('inspection_results_org_rev').on(t.orgId, t.rev), index('inspection_results_inspection').on(t.inspectionId)],
 );
 
 export const inspectionPictures = pgTable(

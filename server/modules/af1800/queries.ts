@@ -1,8 +1,8 @@
-import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.ts';
 import type { AppContext } from '../../context.ts';
-import { discrepancies, inspectionResults, inspections } from '../../db/schema/index.ts';
+import { discrepancies, inspections } from '../../db/schema/index.ts';
 import { vehicleToApi } from '../vehicles/presenter.ts';
 import { readSnapshot, type Snapshot } from '../../sync/snapshot.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
@@ -11,7 +11,7 @@ import type { Af1800Form, Af1800Month, Af1800Report } from '../../../core/schema
 
 /**
  * The feed rows an AF1800 form of the month is assembled from, live rows only (as the device's mirror
- * holds them). Inspections are read for the month only, and results only for those; discrepancies
+ * holds them). Inspections are read for the month only, with their answers; discrepancies
  * found up to the month's end are all read, because which of them belong on the form (still open at
  * the month's start) is the core rule's decision, not this query's.
  */
@@ -26,19 +26,8 @@ async function readSources(s: Snapshot, month: Af1800Month, vehicleId?: string):
     organization: organization ?? null,
     users: await s.live('users'),
     workflowRules: await s.live('workflowRules'),
-    inspections: await s.live('inspections', monthInspections),
-    inspectionResults: await s.live(
-      'inspectionResults',
-      inArray(
-        inspectionResults.inspectionId,
-        s.tx
-          .select({ id: inspections.id })
-          .from(inspections)
-          .where(and(isNull(inspections.deletedAt), monthInspections)),
-      ),
-      // The form of any month, not only of the months devices keep results of.
-      { wholeHistory: true },
-    ),
+    // The form of any month, not only of the months devices keep answers of.
+    inspections: await s.live('inspections', monthInspections, { wholeHistory: true }),
     discrepancies: await s.live('discrepancies', and(lt(discrepancies.dateDiscovered, end), ofVehicle(discrepancies.vehicleId))),
   };
 }

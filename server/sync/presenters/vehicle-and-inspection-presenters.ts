@@ -1,5 +1,5 @@
 import { fileUrl } from '../../../core/schema/file.ts';
-import type { Inspection, InspectionPicture, InspectionResult } from '../../../core/schema/inspection.ts';
+import { inspectionDetailMirrorStart, type Inspection, type InspectionFeedRow, type InspectionPicture } from '../../../core/schema/inspection.ts';
 import type { RuleDefinition, SavedRule } from '../../../core/schema/rule.ts';
 import type { Workflow, WorkflowRule } from '../../../core/schema/workflow.ts';
 import { iso, isoOrNull, workflowIdOrNull, type RowOf } from './presenter-helpers.ts';
@@ -78,18 +78,14 @@ export const inspectionToApi = (row: RowOf<'inspections'>): Inspection => ({
   lastModificationDate: iso(row.updatedAt),
 });
 
-export const inspectionResultToApi = (row: RowOf<'inspectionResults'>): InspectionResult => ({
-  resultId: row.id,
-  inspectionId: row.inspectionId,
-  position: row.position,
-  ruleId: row.ruleId,
-  result: { isPassing: row.isPassing, value: row.value ?? null },
-  isFixed: row.isFixed,
-  comment: row.comment,
-  overview: row.overview,
-  type: row.type as InspectionResult['type'],
-  units: row.units,
-});
+/**
+ * An inspection as the feed `inspections` carries it: with its answers, unless it was performed before
+ * the months devices keep answers of (inspectionDetailMirrorStart) and the whole history was not asked for.
+ */
+export function inspectionFeedRowToApi(row: RowOf<'inspections'>, view: { wholeHistory?: boolean } = {}): InspectionFeedRow {
+  const kept = view.wholeHistory === true || row.inspectionDate >= inspectionDetailMirrorStart(new Date());
+  return { ...inspectionToApi(row), results: kept ? row.results : null };
+}
 
 export const inspectionPictureToApi = (row: RowOf<'inspectionPictures'>): InspectionPicture => ({
   pictureId: row.id,

@@ -31,15 +31,14 @@ export function monthOf(which: FormMonth, now: Date): Af1800Month {
 }
 
 async function mirrorSources(db: MirrorDb): Promise<Af1800Sources> {
-  const [organizations, users, workflowRules, inspections, inspectionResults, discrepancies] = await Promise.all([
+  const [organizations, users, workflowRules, inspections, discrepancies] = await Promise.all([
     db.feed('organizations').toArray(),
     db.feed('users').toArray(),
     db.feed('workflowRules').toArray(),
     db.feed('inspections').toArray(),
-    db.feed('inspectionResults').toArray(),
     db.feed('discrepancies').toArray(),
   ]);
-  return { organization: organizations[0] ?? null, users, workflowRules, inspections, inspectionResults, discrepancies };
+  return { organization: organizations[0] ?? null, users, workflowRules, inspections, discrepancies };
 }
 
 type Read = SyncEngine['read'];

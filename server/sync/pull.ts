@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-o
 import type { Db, Tx } from '../db/client.ts';
 import { orgClocks, syncMutations } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { PullQuery, PullResponse, SyncChange } from '../../core/schema/sync.ts';
+import { PULL_PAGE_BYTES, type PullQuery, type PullResponse, type SyncChange } from '../../core/schema/sync.ts';
 import { compareFeed, formatCursor, parseCursor, type FeedPosition } from './cursor.ts';
 import { cursorStands } from './cursor-check.ts';
 import { badRequest } from '../http/errors.ts';
@@ -15,6 +15,8 @@ interface FeedRow {
   t: string;
   id: string;
   change: SyncChange;
+  /** Length of the change's JSON: pages end by bytes as well as by rows. */
+  bytes: number;
 }
 
 /** Rows of one table strictly after the cursor, in feed order. */
@@ -25,27 +27,101 @@ function afterCursor(entry: SyncTable, pos: FeedPosition): SQL | undefined {
   return or(gt(c.rev, pos.rev), and(eq(c.rev, pos.rev), sql`${c.id} > ${pos.id} collate "C"`));
 }
 
-async function readTable(tx: Tx, entry: SyncTable, p: Principal, pos: FeedPosition, limit: number, maxRev: number | undefined): Promise<FeedRow[]> {
+interface TableRead {
+  after: FeedPosition;
+  limit: number;
+  maxRev: number | undefined;
+  /** A first pull has nothing to delete: it skips tombstones. */
+  liveOnly: boolean;
+}
+
+async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead): Promise<FeedRow[]> {
   const c = syncColumnsOf(entry.table);
   const where = and(
     feedScope(entry, p),
-    afterCursor(entry, pos),
-    maxRev === undefined ? undefined : lte(c.rev, maxRev),
-    // A first pull has nothing to delete: it skips tombstones.
-    pos.rev === 0 ? isNull(c.deletedAt) : undefined,
+    afterCursor(entry, read.after),
+    read.maxRev === undefined ? undefined : lte(c.rev, read.maxRev),
+    read.liveOnly ? isNull(c.deletedAt) : undefined,
   );
   const rows = (await tx
     .select()
     .from(entry.table)
     .where(where)
     .orderBy(asc(c.rev), sql`${c.id} collate "C"`)
-    .limit(limit)) as Record<string, unknown>[];
+    .limit(read.limit)) as Record<string, unknown>[];
   return rows.map((row) => {
     const id = row.id as string;
     const rev = Number(row.rev);
     const change: SyncChange = row.deletedAt ? { t: entry.name, op: 'delete', id } : { t: entry.name, op: 'put', id, data: entry.toApi(row) };
-    return { rev, t: entry.name, id, change };
+    return { rev, t: entry.name, id, change, bytes: JSON.stringify(change).length };
   });
+}
+
+/**
+ * The rows of one page as the tables are read: the first rows in feed order up to the limit and up to
+ * PULL_PAGE_BYTES of JSON (at least one row), and the first row past them, which tells that more
+ * follow and bounds what the tables read after need.
+ */
+class PageFill {
+  private rows: FeedRow[] = [];
+  private length = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly budget: number,
+  ) {}
+
+  add(more: readonly FeedRow[]): void {
+    if (more.length === 0) return;
+    this.rows.push(...more);
+    this.rows.sort(compareFeed);
+    let n = 0;
+    let bytes = 0;
+    while (n < this.rows.length && n < this.limit && (n === 0 || bytes + this.rows[n]!.bytes <= this.budget)) bytes += this.rows[n++]!.bytes;
+    this.length = n;
+    this.bytes = bytes;
+    this.rows.length = Math.min(this.rows.length, n + 1);
+  }
+
+  /** The first row past the page, once one is known. */
+  get past(): FeedRow | undefined {
+    return this.rows[this.length];
+  }
+
+  /** Bytes the page may still take. */
+  get room(): number {
+    return Math.max(0, this.budget - this.bytes);
+  }
+
+  get page(): FeedRow[] {
+    return this.rows.slice(0, this.length);
+  }
+}
+
+/** Rows of a table read at once while a page fills; later reads of the same table are sized by its rows' bytes. */
+const FIRST_READ_ROWS = 500;
+
+/**
+ * Reads one table's rows for the page. Rows of a table are alike in size, so after a first read the next
+ * ones ask for about as many rows as the page has room for: an inspection carries its answers, and
+ * reading 5,000 of them for a page that holds 1,200 cost most of a page's time.
+ */
+async function fillFromTable(tx: Tx, entry: SyncTable, p: Principal, from: FeedPosition, limit: number, fill: PageFill): Promise<void> {
+  let after = from;
+  let want = Math.min(limit + 1, FIRST_READ_ROWS);
+  for (;;) {
+    const rows = await readTable(tx, entry, p, { after, limit: want, maxRev: fill.past?.rev, liveOnly: from.rev === 0 && from.table === null });
+    fill.add(rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < want) return;
+    const past = fill.past;
+    // Rows after the first row past the page are not needed.
+    if (past && compareFeed(last, past) >= 0) return;
+    after = { rev: last.rev, table: entry.name, id: last.id };
+    const average = rows.reduce((n, r) => n + r.bytes, 0) / rows.length;
+    want = Math.min(limit + 1, Math.max(50, Math.ceil(fill.room / average) + 1));
+  }
 }
 
 /** The rows a pull from the start brings: every live row the caller's feeds hold. */
@@ -73,17 +149,12 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
     const [clock] = await tx.select().from(orgClocks).where(eq(orgClocks.orgId, p.orgId));
     const clockRev = clock?.rev ?? 0;
     if (!cursorStands(pos, clock)) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
-    // Keep only the first limit + 1 rows in feed order; once there are that many, later tables
-    // need nothing past the last one's revision, which keeps a bootstrap page cheap.
-    let merged: FeedRow[] = [];
-    for (const entry of tables) {
-      const bound = merged.length > query.limit ? merged[query.limit]!.rev : undefined;
-      merged.push(...(await readTable(tx, entry, p, pos, query.limit + 1, bound)));
-      merged.sort(compareFeed);
-      merged = merged.slice(0, query.limit + 1);
-    }
-    const hasMore = merged.length > query.limit;
-    const page = merged.slice(0, query.limit);
+    // Keep only the page's rows in feed order and the first row past them; once that row is known,
+    // later tables need nothing past its revision, which keeps a bootstrap page cheap.
+    const fill = new PageFill(query.limit, PULL_PAGE_BYTES);
+    for (const entry of tables) await fillFromTable(tx, entry, p, pos, query.limit, fill);
+    const page = fill.page;
+    const hasMore = fill.past !== undefined;
     const last = page.at(-1);
     const next: FeedPosition = hasMore && last ? { rev: last.rev, table: last.t, id: last.id } : { rev: Math.max(clockRev, pos.rev), table: null, id: null };
     const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];

@@ -7,7 +7,7 @@ import { createVehicle } from '../support/factories.ts';
 import { addInspection, addSections as addSectionRows } from '../support/table-rows.ts';
 import { sections, userSettings } from '../../server/db/schema/index.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
-import { pullResponseSchema, pushResponseSchema } from '../../core/schema/sync.ts';
+import { PULL_LIMIT_MAX, PULL_PAGE_BYTES, pullResponseSchema, pushResponseSchema } from '../../core/schema/sync.ts';
 import { settingRowId } from '../../core/schema/settings.ts';
 
 const env = useServerWithOrg();
@@ -100,6 +100,24 @@ describe('pull', () => {
     const form = await admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/${oldDate.getUTCFullYear()}/${month}`);
     expect(form.status).toBe(200);
     expect(form.body.page3.items).toContainEqual({ itemNo: 36, isChecked: true, text: 'Strap frayed' });
+  });
+
+  it('ends a page of large rows before PULL_PAGE_BYTES of JSON, whatever the limit, and pages on without a gap', async () => {
+    const { orgId, sectionId, admin } = await orgWithAdmin(env.server);
+    const vehicle = await createVehicle(env.server.ctx, orgId, sectionId);
+    const inspector = { userId: admin.userId, name: 'Test vco' };
+    // Five inspections of about 2 MiB each (answers with long comments): more than one page's worth.
+    const answers = Array.from({ length: 400 }, (_, i) => ({ ruleId: `rule-${i}`, isPassing: false, value: false, comment: 'x'.repeat(5_000) }));
+    const ids: string[] = [];
+    for (let day = 1; day <= 5; day++) {
+      ids.push(await addInspection(env.server.ctx, orgId, vehicle, { date: new Date(Date.now() - day * 3_600_000).toISOString(), inspector, results: answers }));
+    }
+    const { rows, pages } = await pullAll(admin.api, { limit: PULL_LIMIT_MAX });
+    const sizes = pages.map((p) => JSON.stringify(p.changes).length);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(PULL_PAGE_BYTES);
+    for (const id of ids) expect(rows.get(`inspections/${id}`)?.data?.results).toHaveLength(400);
+    expect(pages.flatMap((p) => p.changes).filter((c) => c.t === 'inspections')).toHaveLength(5);
   });
 
   it('gzips a large page for a client that accepts it, and sends it plain to one that does not', async () => {

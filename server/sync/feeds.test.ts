@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { feedSchemas } from '../../core/schema/feeds.ts';
+import { inspectionResultRow } from '../../core/testing/feed-rows.ts';
 import { syncTables } from '../modules/index.ts';
 
 /**
@@ -25,19 +26,8 @@ const overrides: Record<string, Record<string, unknown>> = {
   vehicleStatuses: { status: 'invalid' },
   workflows: { id: '4503599627370496' },
   inspections: {
-    results: [
-      {
-        resultId: 'r1',
-        position: 0,
-        ruleId: 'AF1800-15',
-        result: { isPassing: true, value: 3 },
-        isFixed: false,
-        comment: null,
-        overview: { title: 'Fuel', description: null, ruleType: 'threshold', fields: { absMax: 4 } },
-        type: 'threshold',
-        units: 'quarters',
-      },
-    ],
+    // An answer with an overview and a number: the parts a sparse answer leaves null.
+    results: [inspectionResultRow({ result: { isPassing: true, value: 3 }, overview: { title: 'Fuel', description: null, ruleType: 'threshold', fields: {} } })],
   },
   discrepancies: { af1800StatusCode: 'D-P' },
   waivers: { waiverType: 'fatal', status: 'fixed' },

@@ -1,5 +1,5 @@
 // Merges generated organizations into one. The seed generator plans a fleet per organization and keeps a
-// whole organization's history in memory (1.6 million inspection results for 250 vehicles and a year), so
+// whole organization's history in memory (1.6 million inspection answers for 250 vehicles and a year), so
 // a 5,000-vehicle organization is generated as organizations of 250 and merged here: every row moves to the
 // first organization, sections and workflows of the same name become the first organization's, and a
 // registration number already taken gets a suffix (the database refuses two alike in one organization).

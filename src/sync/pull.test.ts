@@ -39,21 +39,62 @@ describe('pullOnce', () => {
     server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
     const db = freshDb();
     const progress: unknown[] = [];
+    const write = db.meta.put.bind(db.meta);
+    vi.spyOn(db.meta, 'put').mockImplementation((entry) => {
+      if (entry.key === 'firstSync') progress.push(entry.value);
+      return write(entry);
+    });
+
+    await pullOnce({ db, api: server.api(), clientId: 'client1' });
+
+    expect(server.requests[0]).toBe(`GET /data/v1/sync/pull?cursor=&limit=${FIRST_PAGE_LIMIT}&clientId=client1`);
+    expect(server.requests[1]).toContain(`limit=${PULL_PAGE_LIMIT}`);
+    expect(progress[0]).toEqual({ done: 500, total: FIRST_PAGE_LIMIT + 700 });
+    expect(progress).toContainEqual({ done: FIRST_PAGE_LIMIT, total: FIRST_PAGE_LIMIT + 700 });
+    expect(progress.at(-1)).toEqual({ done: FIRST_PAGE_LIMIT + 700, total: FIRST_PAGE_LIMIT + 700 });
+    expect(await db.meta.get('firstSync')).toBeUndefined();
+    expect(await db.feed('sections').count()).toBe(FIRST_PAGE_LIMIT + 700);
+  });
+
+  it('asks for the next page while it writes the one it has, and stores the pages in order', async () => {
+    const server = new FakeSyncServer();
+    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const db = freshDb();
+    const storedAtRequest: unknown[] = [];
     const request = server.api().request;
     const api: ApiClient = {
       ...server.api(),
       request: async (...args: Parameters<ApiClient['request']>) => {
-        progress.push((await db.meta.get('firstSync'))?.value ?? null);
+        storedAtRequest.push((await db.meta.get('cursor'))?.value ?? null);
         return request(...args);
       },
     };
 
-    await pullOnce({ db, api, clientId: 'client1' });
+    const result = await pullOnce({ db, api, clientId: 'client1' });
 
-    expect(server.requests[0]).toBe(`GET /data/v1/sync/pull?cursor=&limit=${FIRST_PAGE_LIMIT}&clientId=client1`);
-    expect(server.requests[1]).toContain(`limit=${PULL_PAGE_LIMIT}`);
-    expect(progress).toEqual([null, { done: FIRST_PAGE_LIMIT, total: FIRST_PAGE_LIMIT + 700 }]);
-    expect(await db.meta.get('firstSync')).toBeUndefined();
+    // The second page was asked for before the first was stored: the server reads while the device writes.
+    expect(storedAtRequest).toEqual([null, null]);
+    expect(result).toMatchObject({ pages: 2, written: FIRST_PAGE_LIMIT + 700 });
+    expect(await db.feed('sections').count()).toBe(FIRST_PAGE_LIMIT + 700);
+    expect((await db.meta.get('cursor'))?.value).toBe(result.cursor);
+  });
+
+  it('drops the page it asked for ahead when writing the one it has fails, and the next pull asks for the failed page again', async () => {
+    const server = new FakeSyncServer();
+    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const db = freshDb();
+    const bulkPut = db.feed('sections').bulkPut.bind(db.feed('sections'));
+    let puts = 0;
+    vi.spyOn(db.feed('sections'), 'bulkPut').mockImplementation((...args: Parameters<typeof bulkPut>) =>
+      ++puts === 2 ? Promise.reject(new Error('disk full')) : bulkPut(...args),
+    );
+    await expect(pullOnce({ db, api: server.api(), clientId: 'client1' })).rejects.toThrow('disk full');
+    // The first chunk of the failed page stayed (puts are idempotent); nothing after it, and no cursor.
+    expect(await db.meta.get('cursor')).toBeUndefined();
+    expect(await db.feed('sections').count()).toBe(500);
+    vi.restoreAllMocks();
+
+    await pullOnce({ db, api: server.api(), clientId: 'client1' });
     expect(await db.feed('sections').count()).toBe(FIRST_PAGE_LIMIT + 700);
   });
 

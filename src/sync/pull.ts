@@ -1,4 +1,4 @@
-import { pullResponseSchema } from '../../core/schema/sync.ts';
+import { pullResponseSchema, type PullResponse } from '../../core/schema/sync.ts';
 import { refreshStaleSummaries, summaryTables } from '../db/fleet-summaries.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
@@ -59,11 +59,16 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
   // and one that resumes (the app was closed mid-way) goes on counting from where it stopped.
   const resumed = result.cursor === '' ? undefined : await getMeta(db, 'firstSync');
   let progress: { done: number; total: number; shownAt: number } | null = resumed ? { ...resumed, shownAt: 0 } : null;
-  for (;;) {
+  const fetchPage = async (cursor: string): Promise<PullResponse> => {
     // A pull from the start asks a small first page: the screens have something to show sooner.
-    const pageLimit = result.cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;
-    const query = new URLSearchParams({ cursor: result.cursor, limit: String(pageLimit), clientId });
-    const page = pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
+    const pageLimit = cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;
+    const query = new URLSearchParams({ cursor, limit: String(pageLimit), clientId });
+    return pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
+  };
+  let prefetched: Promise<PullResponse> | null = null;
+  for (;;) {
+    const page = await (prefetched ?? fetchPage(result.cursor));
+    prefetched = null;
     result.pages++;
     if (page.reset) {
       // The server only resets a non-empty cursor; a second reset would loop for ever.
@@ -74,6 +79,13 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
       continue;
     }
     if (page.total !== undefined) progress = { done: 0, total: page.total, shownAt: 0 };
+    // The next page is asked for while this one is written: the server reads it as the device writes.
+    // A failed write abandons it (its answer or error is dropped); a failed fetch surfaces once this
+    // page is stored, as it would have without the overlap.
+    if (page.hasMore && page.cursor !== result.cursor) {
+      prefetched = fetchPage(page.cursor);
+      prefetched.catch(() => undefined);
+    }
     const { parsed, failed } = parseChanges(page.changes);
     result.skipped += failed.length;
     const from = result.cursor;

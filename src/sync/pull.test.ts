@@ -86,7 +86,7 @@ describe('pullOnce', () => {
     const bulkPut = db.feed('sections').bulkPut.bind(db.feed('sections'));
     let puts = 0;
     vi.spyOn(db.feed('sections'), 'bulkPut').mockImplementation((...args: Parameters<typeof bulkPut>) =>
-      ++puts === 2 ? Promise.reject(new Error('disk full')) : bulkPut(...args),
+      ++puts === 2 ? (Promise.reject(new Error('disk full')) as ReturnType<typeof bulkPut>) : bulkPut(...args),
     );
     await expect(pullOnce({ db, api: server.api(), clientId: 'client1' })).rejects.toThrow('disk full');
     // The first chunk of the failed page stayed (puts are idempotent); nothing after it, and no cursor.

@@ -14,6 +14,24 @@ async function sectionNames(db: ReturnType<typeof freshDb>) {
   return (await db.feed('sections').toArray()).map((s) => s.sectionName).sort();
 }
 
+/** A feed of FIRST_PAGE_LIMIT + 700 sections: a pull from the start takes two pages. */
+function twoPageFeed(): FakeSyncServer {
+  const server = new FakeSyncServer();
+  server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+  return server;
+}
+
+/** Every value of the first sync's progress the pull stores, in order. */
+function firstSyncWrites(db: ReturnType<typeof freshDb>): unknown[] {
+  const seen: unknown[] = [];
+  const write = db.meta.put.bind(db.meta);
+  vi.spyOn(db.meta, 'put').mockImplementation((entry) => {
+    if (entry.key === 'firstSync') seen.push(entry.value);
+    return write(entry);
+  });
+  return seen;
+}
+
 describe('pullOnce', () => {
   it('pages through the feed, including a revision larger than a page, and stores the cursor', async () => {
     const server = new FakeSyncServer();
@@ -35,15 +53,9 @@ describe('pullOnce', () => {
   });
 
   it('asks a small first page on a pull from the start, and keeps how far it has got until it is done', async () => {
-    const server = new FakeSyncServer();
-    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const server = twoPageFeed();
     const db = freshDb();
-    const progress: unknown[] = [];
-    const write = db.meta.put.bind(db.meta);
-    vi.spyOn(db.meta, 'put').mockImplementation((entry) => {
-      if (entry.key === 'firstSync') progress.push(entry.value);
-      return write(entry);
-    });
+    const progress = firstSyncWrites(db);
 
     await pullOnce({ db, api: server.api(), clientId: 'client1' });
 
@@ -57,8 +69,7 @@ describe('pullOnce', () => {
   });
 
   it('asks for the next page while it writes the one it has, and stores the pages in order', async () => {
-    const server = new FakeSyncServer();
-    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const server = twoPageFeed();
     const db = freshDb();
     const storedAtRequest: unknown[] = [];
     const request = server.api().request;
@@ -80,8 +91,7 @@ describe('pullOnce', () => {
   });
 
   it('drops the page it asked for ahead when writing the one it has fails, and the next pull asks for the failed page again', async () => {
-    const server = new FakeSyncServer();
-    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const server = twoPageFeed();
     const db = freshDb();
     const bulkPut = db.feed('sections').bulkPut.bind(db.feed('sections'));
     let puts = 0;
@@ -99,8 +109,7 @@ describe('pullOnce', () => {
   });
 
   it('goes on counting the first sync’s progress when a pull from the start was stopped and resumes', async () => {
-    const server = new FakeSyncServer();
-    server.write(Array.from({ length: FIRST_PAGE_LIMIT + 700 }, (_, i) => section(`s${i}`)));
+    const server = twoPageFeed();
     const db = freshDb();
     const request = server.api().request;
     let calls = 0;
@@ -111,12 +120,7 @@ describe('pullOnce', () => {
     await expect(pullOnce({ db, api: stopped, clientId: 'client1' })).rejects.toThrow('offline');
     expect((await db.meta.get('firstSync'))?.value).toEqual({ done: FIRST_PAGE_LIMIT, total: FIRST_PAGE_LIMIT + 700 });
 
-    const seen: unknown[] = [];
-    const write = db.meta.put.bind(db.meta);
-    vi.spyOn(db.meta, 'put').mockImplementation((entry) => {
-      if (entry.key === 'firstSync') seen.push(entry.value);
-      return write(entry);
-    });
+    const seen = firstSyncWrites(db);
     await pullOnce({ db, api: server.api(), clientId: 'client1' });
     expect(seen.at(-1)).toEqual({ done: FIRST_PAGE_LIMIT + 700, total: FIRST_PAGE_LIMIT + 700 });
     expect(await db.meta.get('firstSync')).toBeUndefined();

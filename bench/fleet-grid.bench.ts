@@ -68,7 +68,10 @@ export async function run(): Promise<void> {
   const browser = await openBenchBrowser(path.join(cacheDir, 'chromium'), server.port);
   try {
     const prepared = await prepareData(options, cacheDir, server, browser);
-    const made = prepared.made.length ? `${prepared.made.join(' and ')} made in ${prepared.seconds.toFixed(0)} s` : 'database and mirror from the cache';
+    const made = prepared.made.length
+      ? `${prepared.made.join(' and ')} made in ${prepared.seconds.toFixed(0)} s (writing the database ${prepared.seedSeconds.toFixed(0)} s, ` +
+        `filling the mirror ${prepared.fillSeconds.toFixed(0)} s, overlapping)`
+      : 'database and mirror from the cache';
     console.log(
       `${options.vehicles} vehicles x ${options.days} days to ${options.today.toISOString().slice(0, 10)}; ${made}; ` +
         `page ${page.seconds === null ? 'from the cache' : `built in ${page.seconds.toFixed(0)} s`} (${cacheDir})`,

@@ -25,6 +25,15 @@ export interface Prepared {
   /** What had to be made this run, e.g. ['database', 'mirror']; empty when everything was cached. */
   made: string[];
   seconds: number;
+  /** Seconds spent writing the database and filling the mirror (they overlap, organization by organization). */
+  seedSeconds: number;
+  fillSeconds: number;
+}
+
+async function timed(add: (seconds: number) => void, work: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  await work();
+  add((performance.now() - started) / 1000);
 }
 
 async function seed(server: BenchServer, part: FleetPart): Promise<void> {
@@ -39,12 +48,26 @@ export async function prepareData(o: FleetDataOptions, cacheDir: string, server:
   const filled = (await browser.call('mirrorKey')) === key;
   const made = [...(seeded ? [] : ['database']), ...(filled ? [] : ['mirror'])];
   if (!filled) await browser.call('clearMirror');
+  let seedSeconds = 0;
+  let fillSeconds = 0;
   const fill = async (org: number) => {
-    if (!filled) await browser.call('fillOrg', org, FLEET_FEEDS);
+    if (!filled)
+      await timed(
+        (s) => (fillSeconds += s),
+        () => browser.call('fillOrg', org, FLEET_FEEDS),
+      );
   };
   if (!seeded) {
     // The database needs the generated rows themselves, not the feed files: generate again.
-    await generateFleet(o, cacheDir, (part) => Promise.all([seed(server, part), fill(part.org)]).then(() => undefined));
+    await generateFleet(o, cacheDir, (part) =>
+      Promise.all([
+        timed(
+          (s) => (seedSeconds += s),
+          () => seed(server, part),
+        ),
+        fill(part.org),
+      ]).then(() => undefined),
+    );
     fs.writeFileSync(seededMarker(cacheDir), new Date().toISOString());
   } else if (!filled && feedsCached(cacheDir)) {
     for (let org = 1; org <= orgCount(o); org++) await fill(org);
@@ -52,5 +75,5 @@ export async function prepareData(o: FleetDataOptions, cacheDir: string, server:
     await generateFleet(o, cacheDir, (part) => fill(part.org));
   }
   if (!filled) await browser.call('setMirrorKey', key);
-  return { made, seconds: (performance.now() - started) / 1000 };
+  return { made, seconds: (performance.now() - started) / 1000, seedSeconds, fillSeconds };
 }

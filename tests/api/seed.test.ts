@@ -22,8 +22,8 @@ import { WAIVER_STATUSES, WAIVER_TYPES, type Waiver } from '../../core/schema/wa
 import type { SyncChange } from '../../core/schema/sync.ts';
 import { AF1800_TEMPLATE_TITLES } from '../../core/rules/af1800-items.ts';
 import { LIVE_EVENT_TYPES } from '../../core/schema/live-event.ts';
-import { fleetRowSchema, type FleetRow } from '../../core/schema/fleet.ts';
-import { deriveFleetRows, type FleetSources } from '../../core/rules/fleet-row.ts';
+import { fleetRowSchema } from '../../core/schema/fleet.ts';
+import { byVehicleId, deviceFleetRows } from '../support/device-fleet.ts';
 
 const OPTIONS = { orgs: 2, vehicles: 24, days: 20, today: startOfUtcDay(new Date()) };
 
@@ -139,20 +139,9 @@ describe('the written seed', () => {
   it('answers Fleet Details with the rows a device derives from everything it pulled', async () => {
     const admin = await signedIn('admin');
     const { rows } = await pullAll(admin, { limit: 5000 });
-    const feeds = new Map<string, unknown[]>();
-    for (const change of rows.values()) feeds.set(change.t, [...(feeds.get(change.t) ?? []), change.data]);
-    const of = <N extends keyof FleetSources>(name: N) => (feeds.get(name) ?? []) as FleetSources[N];
-    const sources: FleetSources = {
-      ...(Object.fromEntries(
-        (['workflows', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis', 'waivers', 'tdys', 'notes', 'users'] as const).map((n) => [n, of(n)]),
-      ) as Omit<FleetSources, 'vehicles'>),
-      vehicles: of('vehicles').filter((v) => v.decommissionDate === null),
-    };
-    expect(sources.inspections.length).toBeGreaterThan(100);
-    const onDevice = deriveFleetRows(sources, new Date());
+    expect([...rows.values()].filter((c) => c.t === 'inspections').length).toBeGreaterThan(100);
     const bulk = fleetRowSchema.array().parse((await admin.get('/data/v2/fleet/bulk')).body);
-    const byId = (list: FleetRow[]) => [...list].sort((a, b) => a.vehicleId.localeCompare(b.vehicleId));
-    expect(byId(bulk)).toEqual(byId(onDevice));
+    expect(byVehicleId(bulk)).toEqual(deviceFleetRows(rows));
   });
 
   it('stores a Fleet Updates event of every type on the last day', async () => {

@@ -8,3 +8,4 @@ export * from './maintenance.ts';
 export * from './vehicle-records.ts';
 export * from './files.ts';
 export * from './live-events.ts';
+export * from './fleet-summaries.ts';

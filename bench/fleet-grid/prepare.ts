@@ -4,6 +4,7 @@
 // together, organization by organization, while the workers generate the next ones.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AppContext } from '../../server/context.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users.ts';
 import { emptyTables, type SeedData } from '../../server/seed/types.ts';
 import { writeSeed } from '../../server/seed/write-seed.ts';
@@ -21,6 +22,10 @@ export function databaseReady(cacheDir: string): boolean {
   return false;
 }
 
+export function markDatabaseSeeded(cacheDir: string): void {
+  fs.writeFileSync(seededMarker(cacheDir), new Date().toISOString());
+}
+
 export interface Prepared {
   /** What had to be made this run, e.g. ['database', 'mirror']; empty when everything was cached. */
   made: string[];
@@ -36,9 +41,16 @@ async function timed(add: (seconds: number) => void, work: () => Promise<unknown
   add((performance.now() - started) / 1000);
 }
 
-async function seed(server: BenchServer, part: FleetPart): Promise<void> {
+async function seed(ctx: AppContext, part: FleetPart): Promise<void> {
   const data: SeedData = { password: DEMO_PASSWORD, organizations: [part.merger.organization], tables: { ...emptyTables(), ...part.tables }, blobs: [] };
-  await writeSeed(server.ctx, data);
+  await writeSeed(ctx, data);
+}
+
+/** Generates the data set again and writes it into another server's database (PostgreSQL); answers the seconds it took. */
+export async function seedFleet(o: FleetDataOptions, cacheDir: string, ctx: AppContext): Promise<number> {
+  const started = performance.now();
+  await generateFleet(o, cacheDir, (part) => seed(ctx, part));
+  return (performance.now() - started) / 1000;
 }
 
 export async function prepareData(o: FleetDataOptions, cacheDir: string, server: BenchServer, browser: BenchBrowser): Promise<Prepared> {
@@ -63,12 +75,12 @@ export async function prepareData(o: FleetDataOptions, cacheDir: string, server:
       Promise.all([
         timed(
           (s) => (seedSeconds += s),
-          () => seed(server, part),
+          () => seed(server.ctx, part),
         ),
         fill(part.org),
       ]).then(() => undefined),
     );
-    fs.writeFileSync(seededMarker(cacheDir), new Date().toISOString());
+    markDatabaseSeeded(cacheDir);
   } else if (!filled && feedsCached(cacheDir)) {
     for (let org = 1; org <= orgCount(o); org++) await fill(org);
   } else if (!filled) {

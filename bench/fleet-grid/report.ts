@@ -95,17 +95,17 @@ const CLOCK_FIELDS = new Set<keyof FleetRow>(['recentlyRepaired', 'visitsToMx', 
  * The two sources must show the same rows: fails on any other difference, and says how many rows differ
  * only in the clock's fields.
  */
-export function compareRows(device: FleetRow[], bulk: FleetRow[]): string {
+export function compareRows(device: FleetRow[], bulk: FleetRow[], names: [string, string] = ['the device', 'the bulk']): string {
   const byId = new Map(bulk.map((row) => [row.vehicleId, row]));
-  if (device.length !== bulk.length) throw new Error(`the device shows ${device.length} rows, the bulk ${bulk.length}`);
+  if (device.length !== bulk.length) throw new Error(`${names[0]} shows ${device.length} rows, ${names[1]} ${bulk.length}`);
   let clockOnly = 0;
   for (const row of device) {
     const other = byId.get(row.vehicleId);
-    if (!other) throw new Error(`vehicle ${row.regNumber} is not in the bulk rows`);
+    if (!other) throw new Error(`vehicle ${row.regNumber} is not in ${names[1]}'s rows`);
     const fields = (Object.keys(row) as (keyof FleetRow)[]).filter((k) => JSON.stringify(row[k]) !== JSON.stringify(other[k]));
     const wrong = fields.filter((k) => !CLOCK_FIELDS.has(k));
     if (wrong.length > 0) throw new Error(`${row.regNumber} differs in ${wrong.join(', ')}: ${JSON.stringify(row)} vs ${JSON.stringify(other)}`);
     if (fields.length > 0) clockOnly++;
   }
-  return `the device and the bulk show the same ${device.length} rows${clockOnly ? ` (${clockOnly} differ only in recent-window or day counts, derived at other instants)` : ''}`;
+  return `${names[0]} and ${names[1]} show the same ${device.length} rows${clockOnly ? ` (${clockOnly} differ only in recent-window or day counts, derived at other instants)` : ''}`;
 }

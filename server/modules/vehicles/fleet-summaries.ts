@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { fleetSummaries, fleetSummaryClocks, orgClocks } from '../../db/schema/index.ts';
 import { syncColumnsOf } from '../../sync/columns.ts';
@@ -24,7 +24,7 @@ import { summarySources } from './fleet-sources.ts';
  * the records written since (the same fold the devices run), makes again from the vehicle's records a
  * summary whose best record changed or went, and stores what changed. A fold counts a record once
  * (kept under its id), so two readers folding the same records concurrently store the same thing, and a
- * stored summary is only ever replaced by one true at a later revision.
+ * stored summary is never replaced by one true at an earlier revision.
  */
 
 /** The organization's summaries as of a snapshot, and those to store (changed since they were last stored). */
@@ -96,21 +96,21 @@ export async function readKeptSummaries(s: Snapshot, tables: readonly SyncTable[
 const STORE_CHUNK = 1_000;
 
 /**
- * Stores what a read made: the changed summaries, each only over one true at an earlier revision, and
- * the organization's kept revision, which only moves forward. After a rebuild, summaries of vehicles
+ * Stores what a read made: the changed summaries, each only over one true at the same or an earlier
+ * revision (never over a later one), and the organization's kept revision, which only moves forward. After a rebuild, summaries of vehicles
  * that are gone are dropped.
  */
 export async function storeKeptSummaries(db: Db, orgId: string, kept: KeptSummaries): Promise<void> {
   if (kept.changed.length === 0 && !kept.rebuilt) return;
   await db.transaction(async (tx) => {
-    if (kept.rebuilt) await tx.delete(fleetSummaries).where(and(eq(fleetSummaries.orgId, orgId), lt(fleetSummaries.rev, kept.rev)));
+    if (kept.rebuilt) await tx.delete(fleetSummaries).where(and(eq(fleetSummaries.orgId, orgId), lte(fleetSummaries.rev, kept.rev)));
     for (let i = 0; i < kept.changed.length; i += STORE_CHUNK) {
       const chunk = JSON.stringify(kept.changed.slice(i, i + STORE_CHUNK));
       await tx.execute(sql`
         insert into ${fleetSummaries} (vehicle_id, org_id, rev, summary)
         select x.summary->>'vehicleId', ${orgId}, ${kept.rev}, x.summary from jsonb_array_elements(${chunk}::jsonb) as x(summary)
         on conflict (vehicle_id) do update set org_id = excluded.org_id, rev = excluded.rev, summary = excluded.summary
-        where ${fleetSummaries.rev} < excluded.rev`);
+        where ${fleetSummaries.rev} <= excluded.rev`);
     }
     await tx.execute(sql`
       insert into ${fleetSummaryClocks} (org_id, rev) values (${orgId}, ${kept.rev})

@@ -7,6 +7,11 @@ const gzipAsync = promisify(gzip);
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 8 * 1024;
 
+/** An answer already written as JSON text (a sync page, whose rows were serialized once to measure them). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /**
  * A large JSON answer (a sync page, the fleet's rows) gzipped for a client that accepts it: JSON of
  * feed rows shrinks about tenfold, which is what a page costs on a poor link. Compressed off the event
@@ -14,9 +19,14 @@ export const COMPRESS_MIN_BYTES = 8 * 1024;
  */
 export async function compressedJson(request: FastifyRequest, reply: FastifyReply, value: unknown): Promise<unknown> {
   reply.header('vary', 'accept-encoding');
-  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return value;
-  const text = JSON.stringify(value);
-  if (Buffer.byteLength(text) < COMPRESS_MIN_BYTES) return value;
+  const plain = () => {
+    if (!(value instanceof JsonText)) return value;
+    reply.type('application/json; charset=utf-8');
+    return value.text;
+  };
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return plain();
+  const text = value instanceof JsonText ? value.text : JSON.stringify(value);
+  if (Buffer.byteLength(text) < COMPRESS_MIN_BYTES) return plain();
   reply.header('content-encoding', 'gzip').type('application/json; charset=utf-8');
   return gzipAsync(text);
 }

@@ -6,6 +6,7 @@ import { PULL_PAGE_BYTES, type PullQuery, type PullResponse, type SyncChange } f
 import { compareFeed, formatCursor, parseCursor, type FeedPosition } from './cursor.ts';
 import { cursorStands } from './cursor-check.ts';
 import { badRequest } from '../http/errors.ts';
+import { JsonText } from '../http/compressed-json.ts';
 import { feedScope, type SyncTable } from './sync-table.ts';
 import { syncColumnsOf } from './columns.ts';
 import { readSnapshot } from './snapshot.ts';
@@ -14,9 +15,8 @@ interface FeedRow {
   rev: number;
   t: string;
   id: string;
-  change: SyncChange;
-  /** Length of the change's JSON: pages end by bytes as well as by rows. */
-  bytes: number;
+  /** The change as JSON, written once: its length ends pages by bytes, and the page is made of these. */
+  json: string;
 }
 
 /** Rows of one table strictly after the cursor, in feed order. */
@@ -53,7 +53,7 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
     const id = row.id as string;
     const rev = Number(row.rev);
     const change: SyncChange = row.deletedAt ? { t: entry.name, op: 'delete', id } : { t: entry.name, op: 'put', id, data: entry.toApi(row) };
-    return { rev, t: entry.name, id, change, bytes: JSON.stringify(change).length };
+    return { rev, t: entry.name, id, json: JSON.stringify(change) };
   });
 }
 
@@ -78,7 +78,7 @@ class PageFill {
     this.rows.sort(compareFeed);
     let n = 0;
     let bytes = 0;
-    while (n < this.rows.length && n < this.limit && (n === 0 || bytes + this.rows[n]!.bytes <= this.budget)) bytes += this.rows[n++]!.bytes;
+    while (n < this.rows.length && n < this.limit && (n === 0 || bytes + this.rows[n]!.json.length <= this.budget)) bytes += this.rows[n++]!.json.length;
     this.length = n;
     this.bytes = bytes;
     this.rows.length = Math.min(this.rows.length, n + 1);
@@ -119,7 +119,7 @@ async function fillFromTable(tx: Tx, entry: SyncTable, p: Principal, from: FeedP
     // Rows after the first row past the page are not needed.
     if (past && compareFeed(last, past) >= 0) return;
     after = { rev: last.rev, table: entry.name, id: last.id };
-    const average = rows.reduce((n, r) => n + r.bytes, 0) / rows.length;
+    const average = rows.reduce((n, r) => n + r.json.length, 0) / rows.length;
     want = Math.min(limit + 1, Math.max(50, Math.ceil(fill.room / average) + 1));
   }
 }
@@ -137,18 +137,23 @@ async function countLive(tx: Tx, tables: readonly SyncTable[], p: Principal): Pr
   return total;
 }
 
+/** A page as JSON text (a PullResponse): its changes are the JSON each row was measured by, not written again. */
+function pageText(changes: readonly FeedRow[], rest: Omit<PullResponse, 'changes'>): JsonText {
+  return new JsonText(`{"changes":[${changes.map((r) => r.json).join(',')}],${JSON.stringify(rest).slice(1)}`);
+}
+
 /**
- * One page of the organization's feed after `cursor`, read in one snapshot (server/sync/snapshot.ts)
- * so that every table is seen at the same moment. Revisions are commit-ordered (server/db/write.ts),
- * so a cursor never passes a row that commits later.
+ * One page of the organization's feed after `cursor` (a PullResponse as JSON text), read in one
+ * snapshot (server/sync/snapshot.ts) so that every table is seen at the same moment. Revisions are
+ * commit-ordered (server/db/write.ts), so a cursor never passes a row that commits later.
  */
-export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, query: PullQuery): Promise<PullResponse> {
+export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, query: PullQuery): Promise<JsonText> {
   const pos = parseCursor(query.cursor);
   if (!pos) throw badRequest('Query cursor: The cursor is not one this server gave out; start again without one');
   return readSnapshot(db, tables, p, async ({ tx }) => {
     const [clock] = await tx.select().from(orgClocks).where(eq(orgClocks.orgId, p.orgId));
     const clockRev = clock?.rev ?? 0;
-    if (!cursorStands(pos, clock)) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
+    if (!cursorStands(pos, clock)) return pageText([], { cursor: '', hasMore: true, reset: true, acks: [] });
     // Keep only the page's rows in feed order and the first row past them; once that row is known,
     // later tables need nothing past its revision, which keeps a bootstrap page cheap.
     const fill = new PageFill(query.limit, PULL_PAGE_BYTES);
@@ -160,7 +165,7 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
     const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];
     const cursor = formatCursor(clock?.epoch ?? '', clock?.horizonRev ?? 0, next);
     const total = pos.rev === 0 && pos.table === null ? await countLive(tx, tables, p) : undefined;
-    return { cursor, hasMore, reset: false, changes: page.map((r) => r.change), acks, ...(total === undefined ? {} : { total }) };
+    return pageText(page, { cursor, hasMore, reset: false, acks, ...(total === undefined ? {} : { total }) });
   });
 }
 

@@ -132,6 +132,7 @@ describe('pull', () => {
     const plain = await get('identity');
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const res of [zipped, plain]) expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
     const [a, b] = [pullResponseSchema.parse(await zipped.json()), pullResponseSchema.parse(await plain.json())];
     expect(a.changes).toEqual(b.changes);

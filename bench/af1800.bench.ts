@@ -8,7 +8,6 @@
 // variant grew: heap and RSS are sampled every 20 ms while the event loop is free (pdf-lib yields while
 // saving) and at the end, after a forced GC before the run; the figure is the peak minus the start.
 import { fork } from 'node:child_process';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { page1Sketch } from '../core/af1800/blank-page1.ts';
@@ -21,7 +20,7 @@ import { fontTables } from '../core/af1800/font-tables.ts';
 import { sampleForm } from '../core/testing/af1800-sample-forms.ts';
 import { paint, type Sketch } from '../core/af1800/sketch.ts';
 import type { Af1800Form } from '../core/schema/af1800.ts';
-import { table } from './measure.ts';
+import { loadAverage, table } from './measure.ts';
 
 const VEHICLES = Number(process.env.BENCH_AF1800_VEHICLES ?? 500);
 const TARGET_SECONDS = 5;
@@ -122,12 +121,7 @@ export async function run(): Promise<void> {
     if (r.pages !== expectedPages) throw new Error(`expected ${expectedPages} pages, got ${r.pages}`);
   }
   const rows = forms.reduce((n, f) => n + f.page2.rows.length, 0);
-  console.log(
-    `${VEHICLES} vehicles, ${expectedPages} pages, ${rows} maintenance rows; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  console.log(`${VEHICLES} vehicles, ${expectedPages} pages, ${rows} maintenance rows; ${loadAverage()}`);
   const line = (measure: string, r: Run) => ({
     measure,
     seconds: +r.seconds.toFixed(2),

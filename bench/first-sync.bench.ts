@@ -24,7 +24,7 @@ import { apiClient } from '../tests/support/api.ts';
 import { signIn } from '../tests/support/sign-in.ts';
 import { pullAll } from '../tests/support/sync.ts';
 import { PULL_LIMIT_MAX } from '../core/schema/sync.ts';
-import { measure, table } from './measure.ts';
+import { loadAverage, measure, table } from './measure.ts';
 
 const VEHICLES = Number(process.env.BENCH_SYNC_VEHICLES ?? 1_000);
 const DAYS = Number(process.env.BENCH_SYNC_DAYS ?? 62);
@@ -206,12 +206,7 @@ export async function run(): Promise<void> {
       }
     }
     table(rows);
-    console.log(
-      `load average: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(', ')}`,
-    );
+    console.log(loadAverage());
   } finally {
     await browser.close();
     await server.stop({ drop: true });

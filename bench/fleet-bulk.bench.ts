@@ -8,7 +8,6 @@
 // new inspection per vehicle in commission), which fold those writes in. The bench fails if an answer
 // differs from the baseline's rows. The day's inspections are removed afterwards and the summaries made
 // again, so the cached database is as it was.
-import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
@@ -27,7 +26,7 @@ import { startTestServer } from '../tests/support/server.ts';
 import { fleetCacheDir, fleetDataOptions } from './fleet-data.ts';
 import { databaseDir, databaseReady, markDatabaseSeeded, seedFleet } from './fleet-grid/prepare.ts';
 import { startBenchServer } from './fleet-grid/server.ts';
-import { table } from './measure.ts';
+import { loadAverage, table } from './measure.ts';
 import { compareRows } from './fleet-grid/report.ts';
 
 const RUNS = 3;
@@ -212,11 +211,6 @@ export async function run(): Promise<void> {
     }
   }
   if (!process.env.TEST_DATABASE_URL) console.log('PostgreSQL left out: TEST_DATABASE_URL is not set (eval "$(scripts/start-test-postgres.sh)")');
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  console.log(loadAverage());
   table(figures);
 }

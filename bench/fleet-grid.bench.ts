@@ -9,12 +9,12 @@
 // them and takes several minutes more. BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS, BENCH_FLEET_TODAY;
 // BENCH_FLEET_PROFILE=1 writes a CPU profile of every step (an unminified build: slower, not comparable);
 // BENCH_FLEET_PROFILE=trace a DevTools timeline trace of every step (style, layout and paint too).
-import os from 'node:os';
 import path from 'node:path';
 import type { FleetRow } from '../core/schema/fleet.ts';
 import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
 import { signIn } from '../tests/support/sign-in.ts';
 import { fleetCacheDir, fleetDataOptions } from './fleet-data.ts';
+import { loadAverage } from './measure.ts';
 import { openBenchBrowser, type BenchBrowser } from './fleet-grid/browser.ts';
 import { buildBenchPage } from './fleet-grid/build.ts';
 import { databaseDir, databaseReady, prepareData } from './fleet-grid/prepare.ts';
@@ -78,12 +78,7 @@ export async function run(): Promise<void> {
     );
     const device = await onDevice(browser);
     const bulk = await fromBulk(browser, server);
-    console.log(
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} on ${os.cpus().length} cores`,
-    );
+    console.log(loadAverage());
     printFigures(device.figures, bulk.figures);
     console.log(compareRows(device.rows, bulk.rows));
     if (profileKind) console.log(`${profileKind === 'cpu' ? 'CPU profiles' : 'Traces'} of every step in ${path.join(cacheDir, 'profiles')}`);

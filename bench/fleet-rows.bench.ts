@@ -9,13 +9,12 @@
 // BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS and BENCH_FLEET_TODAY change the data. CPU time and the load
 // average are printed beside wall time, as other work on the machine stretches wall time; the best of
 // several runs is the figure least disturbed by it.
-import os from 'node:os';
 import { deriveFleetRows, RECENT_WINDOW_DAYS, VISITS_TO_MX_WINDOW_DAYS, type FleetSources } from '../core/rules/fleet-row.ts';
 import { pdfLink } from '../core/rules/fleet-row-display.ts';
 import { feedSchemas, type FeedName } from '../core/schema/feeds.ts';
 import type { FleetRow } from '../core/schema/fleet.ts';
 import { fleetDataOptions, loadFleetSources } from './fleet-data.ts';
-import { measure, table } from './measure.ts';
+import { loadAverage, measure, table } from './measure.ts';
 
 const OPTIONS = fleetDataOptions();
 /** The derivation runs in the morning after the history's last day. */
@@ -213,12 +212,7 @@ export async function run(): Promise<void> {
     'wall ms, median': round(median(runs.map((x) => x.ms)) * times),
     'CPU ms, median': round(median(runs.map((x) => x.cpuMs)) * times),
   });
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  console.log(loadAverage());
   table([
     line('deriveFleetRows, first run', [cold]),
     line(`deriveFleetRows, ${RUNS} more runs`, warm),

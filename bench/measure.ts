@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /** Wall time and peak resident memory of one piece of work. */
 export async function measure<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number; peakRssMb: number }> {
   let peak = process.memoryUsage().rss;
@@ -15,4 +17,12 @@ export async function measure<T>(work: () => Promise<T>): Promise<{ value: T; se
 
 export function table(rows: Record<string, string | number>[]): void {
   console.table(rows);
+}
+
+/** The machine's load average (1, 5 and 15 minutes) and cores, printed beside figures: other work on the machine stretches wall time. */
+export function loadAverage(): string {
+  return `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`;
 }

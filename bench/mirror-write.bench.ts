@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { feedFile, feedsCached, fleetCacheDir, fleetDataOptions, generateFleet, orgCount } from './fleet-data.ts';
-import { table } from './measure.ts';
+import { loadAverage, table } from './measure.ts';
 
 const ORGS = Number(process.env.BENCH_MIRROR_ORGS ?? 2);
 
@@ -152,11 +152,6 @@ export async function run(): Promise<void> {
     server.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  console.log(loadAverage());
   table(figures);
 }

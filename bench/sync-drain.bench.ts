@@ -21,7 +21,7 @@ import { signedInUser, type SignedInUser } from '../tests/support/session.ts';
 import { SimDevice } from '../tests/support/sim-device.ts';
 import { PushFaults } from '../tests/support/sim-faults.ts';
 import { Rng } from '../core/testing/seeded-random.ts';
-import { measure, table } from './measure.ts';
+import { loadAverage, measure, table } from './measure.ts';
 
 const MUTATIONS = Number(process.env.BENCH_SYNC_MUTATIONS ?? 1000);
 const VEHICLES = 50;
@@ -154,12 +154,7 @@ async function notesIn(server: TestServer, orgId: string): Promise<number> {
 export async function run(): Promise<void> {
   const server = await startTestServer();
   try {
-    console.log(
-      `${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, node ${process.version}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}; ${server.databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
-    );
+    console.log(`${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, node ${process.version}; ${loadAverage()}; ${server.databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
     const orgA = await makeOrg(server);
     const orgB = await makeOrg(server);
 

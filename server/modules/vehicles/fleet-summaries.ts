@@ -1,4 +1,5 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { fleetSummaries, fleetSummaryClocks, orgClocks } from '../../db/schema/index.ts';
 import { syncColumnsOf } from '../../sync/columns.ts';
@@ -43,6 +44,15 @@ async function revisions(tx: Tx, orgId: string): Promise<{ rev: number; horizon:
   return { rev: clock?.rev ?? 0, horizon: clock?.horizonRev ?? 0, kept: mark?.rev ?? null };
 }
 
+/** Columns no summary reads, left out of the rows folded in: an inspection's answers are most of its bytes. */
+const NOT_SUMMED: Partial<Record<string, readonly string[]>> = { inspections: ['results'] };
+
+function summedColumns(entry: SyncTable): Record<string, PgColumn> {
+  const columns = { ...(getTableColumns(entry.table) as Record<string, PgColumn>) };
+  for (const name of NOT_SUMMED[entry.name] ?? []) delete columns[name];
+  return columns;
+}
+
 /**
  * Folds every summary source's records written after revision `since` into `summaries`, deletes
  * included; answers the vehicles whose summary changed.
@@ -54,7 +64,7 @@ async function foldWritesSince(s: Snapshot, tables: readonly SyncTable[], orgId:
     const entry = tables.find((t) => t.name === source)!;
     const c = syncColumnsOf(entry.table);
     const rows = (await s.tx
-      .select()
+      .select(summedColumns(entry))
       .from(entry.table)
       .where(and(eq(c.orgId, orgId), gt(c.rev, since)))) as { deletedAt: Date | null }[];
     for (const row of rows) {

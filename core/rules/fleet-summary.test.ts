@@ -4,7 +4,18 @@ import { randomHistory, type HistoryOp } from '../testing/random-history.ts';
 import { userRow, vehicleRow } from '../testing/feed-rows.ts';
 import { deriveFleetRows, fleetNames, fleetRow, type FleetSources } from './fleet-row.ts';
 import { fleetClock } from './fleet-row-clock.ts';
-import { foldRecord, forgetRecord, pruneSummary, sourceId, summarize, summaryKeep, SUMMARY_SOURCES, type FleetSummary, type SourceRow } from './fleet-summary.ts';
+import {
+  foldRecord,
+  foldWrite,
+  forgetRecord,
+  pruneSummary,
+  sourceId,
+  summarize,
+  summaryKeep,
+  SUMMARY_SOURCES,
+  type FleetSummary,
+  type SourceRow,
+} from './fleet-summary.ts';
 
 const START = new Date('2026-03-15T12:00:00.000Z');
 const SEEDS = 150;
@@ -33,13 +44,9 @@ function play(vehicleIds: string[], ops: HistoryOp[]): void {
     const keep = summaryKeep(now);
     const key = `${op.source}:${sourceId(op.source, op.row)}`;
     const summary = kept.get(op.row.vehicleId)!;
-    if (op.kind === 'put') {
-      records.set(key, { source: op.source, row: op.row });
-      foldRecord(summary, op.source, op.row, keep);
-    } else {
-      records.delete(key);
-      forgetRecord(summary, op.source, op.row);
-    }
+    if (op.kind === 'put') records.set(key, { source: op.source, row: op.row });
+    else records.delete(key);
+    foldWrite(summary, op.source, op.row, op.kind === 'delete', keep);
     if (step % 7 === 0) pruneSummary(summary, keep);
     if (summary.stale) kept.set(summary.vehicleId, summarize([summary.vehicleId], sourcesOf(records, vehicles), now).get(summary.vehicleId)!);
     const sources = sourcesOf(records, vehicles);

@@ -342,6 +342,12 @@ export function forgetRecord(s: FleetSummary, source: SummarySource, row: Source
   if (map) keepIn(map, id, null);
 }
 
+/** A write to a record, as the feeds carry it: a record put (folded in) or deleted (forgotten). Both ends keep summaries with it. */
+export function foldWrite(s: FleetSummary, source: SummarySource, row: SourceRow, deleted: boolean, keep: SummaryKeep): void {
+  if (deleted) forgetRecord(s, source, row);
+  else foldRecord(s, source, row, keep);
+}
+
 /** Drops what no window from now on can count, so that a summary kept for years stays small. */
 export function pruneSummary(s: FleetSummary, keep: SummaryKeep): void {
   for (const [id, [key]] of Object.entries(s.fixes)) if (key < keep.recent) delete s.fixes[id];

@@ -1,8 +1,7 @@
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DBCoreTransaction, type Middleware, type Transaction } from 'dexie';
 import {
   emptySummary,
-  foldRecord,
-  forgetRecord,
+  foldWrite,
   pruneSummary,
   summarize,
   summaryKeep,
@@ -48,9 +47,7 @@ async function fold(store: DBCoreTable, trans: DBCoreTransaction, source: Summar
   const summaries = await summariesOf(store, trans, [...new Set(rows.map((r) => r.vehicleId))]);
   const keep = summaryKeep(new Date());
   for (const row of rows) {
-    const summary = summaries.get(row.vehicleId)!;
-    if (change === 'put') foldRecord(summary, source, row, keep);
-    else forgetRecord(summary, source, row);
+    foldWrite(summaries.get(row.vehicleId)!, source, row, change === 'delete', keep);
   }
   for (const summary of summaries.values()) pruneSummary(summary, keep);
   await store.mutate({ type: 'put', trans, values: [...summaries.values()] });

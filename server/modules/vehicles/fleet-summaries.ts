@@ -8,8 +8,7 @@ import type { Snapshot } from '../../sync/snapshot.ts';
 import {
   SUMMARY_SOURCES,
   emptySummary,
-  foldRecord,
-  forgetRecord,
+  foldWrite,
   pruneSummary,
   summarize,
   summaryKeep,
@@ -71,8 +70,7 @@ async function foldWritesSince(s: Snapshot, tables: readonly SyncTable[], orgId:
       const record = entry.toApi(row) as SourceRow;
       let summary = summaries.get(record.vehicleId);
       if (!summary) summaries.set(record.vehicleId, (summary = emptySummary(record.vehicleId)));
-      if (row.deletedAt === null) foldRecord(summary, source, record, keep);
-      else forgetRecord(summary, source, record);
+      foldWrite(summary, source, record, row.deletedAt !== null, keep);
       touched.add(record.vehicleId);
     }
   }
@@ -80,8 +78,9 @@ async function foldWritesSince(s: Snapshot, tables: readonly SyncTable[], orgId:
 }
 
 /**
- * The organization's summaries of `vehicleIds` at the snapshot, from those kept and the writes since;
- * from scratch when none are kept or tombstones were purged past them (their deletes are gone).
+ * The organization's summaries at the snapshot, from those kept and the writes since; from scratch
+ * (of `vehicleIds`) when none are kept or tombstones were purged past them (their deletes are gone). A
+ * vehicle without records has no summary: its row is made from an empty one.
  */
 export async function readKeptSummaries(s: Snapshot, tables: readonly SyncTable[], orgId: string, vehicleIds: readonly string[], now: Date): Promise<KeptSummaries> {
   const { rev, horizon, kept } = await revisions(s.tx, orgId);
@@ -98,7 +97,6 @@ export async function readKeptSummaries(s: Snapshot, tables: readonly SyncTable[
   }
   const keep = summaryKeep(now);
   for (const summary of summaries.values()) pruneSummary(summary, keep);
-  for (const id of vehicleIds) if (!summaries.has(id)) summaries.set(id, emptySummary(id));
   return { summaries, changed: [...touched].map((id) => summaries.get(id)!), rev, rebuilt: false };
 }
 
@@ -107,8 +105,8 @@ const STORE_CHUNK = 1_000;
 
 /**
  * Stores what a read made: the changed summaries, each only over one true at the same or an earlier
- * revision (never over a later one), and the organization's kept revision, which only moves forward. After a rebuild, summaries of vehicles
- * that are gone are dropped.
+ * revision (never over a later one), and the organization's kept revision, which only moves forward.
+ * After a rebuild, summaries of vehicles that are gone are dropped.
  */
 export async function storeKeptSummaries(db: Db, orgId: string, kept: KeptSummaries): Promise<void> {
   if (kept.changed.length === 0 && !kept.rebuilt) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLETION_AFTER_TODAY, completionAfter, completionDateError } from './completion.ts';
+import { COMPLETION_AFTER_TODAY, completionAfter, completionDateError, PASSED_NEEDS_COMPLETED, passedError, visitAfter } from './completion.ts';
 
 const now = new Date('2026-11-23T10:00:00');
 const open = { completed: false, completionDate: null };
@@ -29,5 +29,28 @@ describe('completed flags (part 1 §4)', () => {
     expect(completionDateError(new Date('2026-11-24T00:30:00').toISOString(), now)).toBe(COMPLETION_AFTER_TODAY);
     expect(completionDateError(new Date('2026-11-24T00:30:00').toISOString(), now, 14 * 3_600_000)).toBeNull();
     expect(completionDateError(null, now)).toBeNull();
+  });
+});
+
+describe('passed only while completed (part 1 §4, LTI and PMI)', () => {
+  const visit = { ...open, passed: null };
+  const passed = { ...done, passed: true };
+
+  it('keeps or sets the result of a completed visit', () => {
+    expect(visitAfter(passed, { notes: 'x' } as never, now)).toEqual(passed);
+    expect(visitAfter(visit, { completed: true, passed: true }, now)).toEqual({ completed: true, completionDate: now.toISOString(), passed: true });
+    expect(visitAfter(passed, { passed: false }, now).passed).toBe(false);
+  });
+
+  it('unticking Completed, or clearing its date, clears Passed', () => {
+    expect(visitAfter(passed, { completed: false }, now)).toEqual(visit);
+    expect(visitAfter(passed, { completionDate: null }, now)).toEqual(visit);
+  });
+
+  it('refuses a result on a visit the change leaves uncompleted', () => {
+    expect(passedError(visit, { passed: true }, now)).toBe(PASSED_NEEDS_COMPLETED);
+    expect(passedError(passed, { completed: false, passed: false }, now)).toBe(PASSED_NEEDS_COMPLETED);
+    expect(passedError(visit, { completed: true, passed: true }, now)).toBeNull();
+    expect(passedError(visit, { passed: null }, now)).toBeNull();
   });
 });

@@ -36,3 +36,25 @@ export function completionDateError(completionDate: string | null, now: Date, sl
   if (completionDate === null) return null;
   return new Date(completionDate).getTime() > endOfDay(now).getTime() + slackMs ? COMPLETION_AFTER_TODAY : null;
 }
+
+export const PASSED_NEEDS_COMPLETED = 'Passed can only be set once completed';
+
+/** An LTI or PMI: a completion with a result. */
+export interface Visit extends Completion {
+  passed: boolean | null;
+}
+
+/**
+ * The visit a change leads to (part 1 §4): its completion as completionAfter says; Passed only while
+ * completed, so an uncompleted visit has no result.
+ */
+export function visitAfter(current: Visit, changes: Partial<Visit>, now: Date): Visit {
+  const completion = completionAfter(current, changes, now);
+  if (!completion.completed) return { ...completion, passed: null };
+  return { ...completion, passed: changes.passed !== undefined ? changes.passed : current.passed };
+}
+
+/** A change that sets a result on a visit it leaves uncompleted is refused. */
+export function passedError(current: Visit, changes: Partial<Visit>, now: Date): string | null {
+  return changes.passed != null && !completionAfter(current, changes, now).completed ? PASSED_NEEDS_COMPLETED : null;
+}

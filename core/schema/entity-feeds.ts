@@ -4,10 +4,8 @@ import { documentSchema } from './document.ts';
 import { storedFileSchema } from './file.ts';
 import { inspectionFeedSchema, inspectionPictureSchema } from './inspection.ts';
 import { liveEventSchema } from './live-event.ts';
-import { ltiSchema, pmiSchema, scheduledMxSchema } from './maintenance.ts';
 import { resourceFeedSchemas } from './resources.ts';
 import { savedRuleSchema } from './rule.ts';
-import { tdySchema } from './tdy.ts';
 import { vehicleManagementSchema, vehicleSchema, vehicleStatusRecordSchema, vehicleTypeSchema } from './vehicle.ts';
 import { waiverCardSchema, waiverPictureSchema, waiverSchema } from './waiver.ts';
 import { workflowRuleSchema, workflowSchema } from './workflow.ts';
@@ -29,13 +27,9 @@ export const entityFeedSchemas = {
   inspectionPictures: inspectionPictureSchema,
   discrepancies: discrepancySchema,
   discrepancyPictures: discrepancyPictureSchema,
-  scheduledMx: scheduledMxSchema,
-  ltis: ltiSchema,
-  pmis: pmiSchema,
   waivers: waiverSchema,
   waiverPictures: waiverPictureSchema,
   waiverCards: waiverCardSchema,
-  tdys: tdySchema,
   documents: documentSchema,
   files: storedFileSchema,
   liveEvents: liveEventSchema,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { COMPLETION_DATE_REQUIRED, PASSED_NEEDS_COMPLETED } from '../rules/completion.ts';
+import { apiPath } from './api-path.ts';
 import { entityId, isoDateTime } from './common.ts';
+import { defineResource } from './resource.ts';
 
 export const MX_TYPE_MAX = 30;
 export const MX_TYPE_MESSAGE = `Maintenance types are at most ${MX_TYPE_MAX} letters, digits, spaces and , . -`;
-export const COMPLETION_IN_FUTURE_MESSAGE = 'The completion date cannot be after today';
-export const PASSED_NEEDS_COMPLETED_MESSAGE = 'Passed can only be set once completed';
 
 export const mxTypeSchema = z
   .string({ error: 'Type is required' })
@@ -46,26 +47,14 @@ export type Pmi = z.infer<typeof pmiSchema>;
 export const ltiSchema = z.object({ ltiId: entityId, ...inspectionVisit });
 export type Lti = z.infer<typeof ltiSchema>;
 
-/** A completion date may be today (in any time zone) but not later. */
-const DAY_MS = 24 * 60 * 60 * 1000;
-export function isNotAfterToday(iso: string, now = Date.now()): boolean {
-  return Date.parse(iso) <= now + DAY_MS;
-}
-
-const completionDate = isoDateTime.refine((v) => isNotAfterToday(v), COMPLETION_IN_FUTURE_MESSAGE);
-
-/**
- * Completed and completion date go together: ticking completed without a date lets the server fill in
- * today, but an explicit null date on a completed entry is refused.
- */
-function completionRule(b: { completed?: boolean | undefined; completionDate?: string | null | undefined }, ctx: z.RefinementCtx) {
-  if (b.completed === true && b.completionDate === null) {
-    ctx.addIssue({ code: 'custom', path: ['completionDate'], message: 'A completion date is required when completed' });
-  }
-}
-
 const nonEmptyPatch = (b: object) => Object.keys(b).length > 0;
 
+/** Ticking Completed may leave the date to the server (today), but a completed record with no date is refused. */
+function completionRule(b: { completed?: boolean | undefined; completionDate?: string | null | undefined }, ctx: z.RefinementCtx) {
+  if (b.completed === true && b.completionDate === null) ctx.addIssue({ code: 'custom', path: ['completionDate'], message: COMPLETION_DATE_REQUIRED });
+}
+
+/** POST .../mx/scheduled {mxDate, mxType} */
 export const createScheduledMxBodySchema = z.object({
   mxId: entityId.optional(),
   mxDate: isoDateTime,
@@ -73,12 +62,16 @@ export const createScheduledMxBodySchema = z.object({
 });
 export type CreateScheduledMxBody = z.infer<typeof createScheduledMxBodySchema>;
 
+/**
+ * PATCH .../mx/scheduled/{id}: the changed fields. Completed and its date follow part 1 §4
+ * (core/rules/completion.ts, on the device and the server alike).
+ */
 export const updateScheduledMxBodySchema = z
   .object({
     mxDate: isoDateTime.optional(),
     mxType: mxTypeSchema.optional(),
     completed: z.boolean().optional(),
-    completionDate: completionDate.nullable().optional(),
+    completionDate: isoDateTime.nullable().optional(),
   })
   .strict()
   .superRefine(completionRule)
@@ -93,21 +86,77 @@ export type CreatePmiBody = z.infer<typeof createPmiBodySchema>;
 export const createLtiBodySchema = z.object({ ltiId: entityId.optional(), mxDate: isoDateTime });
 export type CreateLtiBody = z.infer<typeof createLtiBodySchema>;
 
+export const VISIT_NOTES_MAX = 1000;
+
 /** PATCH .../mx/pmi/{id} and .../mx/lti/{id}: any of mxDate, completed, passed, completionDate, notes. */
 export const updateInspectionVisitBodySchema = z
   .object({
     mxDate: isoDateTime.optional(),
     completed: z.boolean().optional(),
     passed: z.boolean().nullable().optional(),
-    completionDate: completionDate.nullable().optional(),
-    notes: z.string().trim().max(1000, 'Notes are at most 1000 characters').nullable().optional(),
+    completionDate: isoDateTime.nullable().optional(),
+    notes: z
+      .string()
+      .trim()
+      .max(VISIT_NOTES_MAX, `Notes are at most ${VISIT_NOTES_MAX} characters`)
+      .nullable()
+      .transform((v) => (v ? v : null))
+      .optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
     completionRule(b, ctx);
-    if (b.completed === false && b.passed != null) {
-      ctx.addIssue({ code: 'custom', path: ['passed'], message: PASSED_NEEDS_COMPLETED_MESSAGE });
-    }
+    if (b.completed === false && b.passed != null) ctx.addIssue({ code: 'custom', path: ['passed'], message: PASSED_NEEDS_COMPLETED });
   })
   .refine(nonEmptyPatch, { message: 'Nothing to update' });
 export type UpdateInspectionVisitBody = z.infer<typeof updateInspectionVisitBodySchema>;
+
+const audited = ['creationDate', 'lastModificationDate'] as const;
+
+/**
+ * Scheduled maintenance of a vehicle (part 1 §7 "Maintenance"): listed and created under the vehicle,
+ * changed under the organization.
+ */
+export const scheduledMxResource = defineResource({
+  feed: 'scheduledMx',
+  key: 'mxId',
+  parentKey: 'vehicleId',
+  row: scheduledMxSchema,
+  serverFields: audited,
+  createBody: createScheduledMxBodySchema,
+  updateBody: updateScheduledMxBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/mx/scheduled'),
+    item: apiPath('/data/v1/organizations/:orgId/mx/scheduled/:mxId'),
+  },
+});
+
+/** LTIs of a vehicle (part 1 §7 "Maintenance"). */
+export const ltiResource = defineResource({
+  feed: 'ltis',
+  key: 'ltiId',
+  parentKey: 'vehicleId',
+  row: ltiSchema,
+  serverFields: audited,
+  createBody: createLtiBodySchema,
+  updateBody: updateInspectionVisitBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/mx/lti'),
+    item: apiPath('/data/v1/organizations/:orgId/mx/lti/:ltiId'),
+  },
+});
+
+/** PMIs of a vehicle (part 1 §7 "Maintenance"). */
+export const pmiResource = defineResource({
+  feed: 'pmis',
+  key: 'pmiId',
+  parentKey: 'vehicleId',
+  row: pmiSchema,
+  serverFields: audited,
+  createBody: createPmiBodySchema,
+  updateBody: updateInspectionVisitBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/mx/pmi'),
+    item: apiPath('/data/v1/organizations/:orgId/mx/pmi/:pmiId'),
+  },
+});

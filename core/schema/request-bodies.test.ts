@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMPLETION_DATE_REQUIRED, PASSED_NEEDS_COMPLETED } from '../rules/completion.ts';
 import { CORRECTIVE_ACTION_LABELS, updateDiscrepancyBodySchema } from './discrepancy.ts';
 import { createNoteBodySchema } from './note.ts';
 import { updateDocumentBodySchema, uploadDocumentFieldsSchema } from './document.ts';
@@ -30,11 +31,11 @@ describe('request bodies', () => {
     expect(createScheduledMxBodySchema.safeParse({ mxDate: when, mxType: 'Oil & filter' }).success).toBe(false);
   });
 
-  it('refuses a completion date after today and passed on an uncompleted visit', () => {
-    const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    expect(updateScheduledMxBodySchema.safeParse({ completed: true, completionDate: future }).success).toBe(false);
+  it('refuses a completed record without a date, and passed on a visit it uncompletes', () => {
+    expect(messages(updateScheduledMxBodySchema.safeParse({ completed: true, completionDate: null }))).toEqual([COMPLETION_DATE_REQUIRED]);
     expect(updateScheduledMxBodySchema.safeParse({ completed: true, completionDate: when }).success).toBe(true);
-    expect(updateInspectionVisitBodySchema.safeParse({ completed: false, passed: true }).success).toBe(false);
+    expect(messages(updateInspectionVisitBodySchema.safeParse({ completed: false, passed: true }))).toEqual([PASSED_NEEDS_COMPLETED]);
+    expect(updateInspectionVisitBodySchema.parse({ notes: '  ' }).notes).toBeNull();
   });
 
   it('limits work order and system code', () => {

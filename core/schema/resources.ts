@@ -1,12 +1,14 @@
+import { ltiResource, pmiResource, scheduledMxResource } from './maintenance.ts';
 import { noteResource } from './note.ts';
 import type { ResourceContract } from './resource.ts';
+import { tdyResource } from './tdy.ts';
 import { washResource } from './wash.ts';
 
 /**
  * Every resource declared with a contract (core/schema/resource.ts). Its feed joins the sync feeds and
  * its indexes the mirror; add each new one here.
  */
-export const RESOURCES = [noteResource, washResource] as const satisfies readonly ResourceContract[];
+export const RESOURCES = [noteResource, washResource, scheduledMxResource, ltiResource, pmiResource, tdyResource] as const satisfies readonly ResourceContract[];
 
 type Resources = (typeof RESOURCES)[number];
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { TDY_END_BEFORE_START } from '../rules/tdy.ts';
+import { apiPath } from './api-path.ts';
 import { entityId, isoDate } from './common.ts';
 import { auditFields } from './maintenance.ts';
 import { regNumberSchema } from './registration.ts';
+import { defineResource } from './resource.ts';
 
 export const TDY_DESCRIPTION_MAX = 250;
 
@@ -24,8 +27,6 @@ const description = z
   .min(1, 'Description is required')
   .max(TDY_DESCRIPTION_MAX, `Descriptions are at most ${TDY_DESCRIPTION_MAX} characters`);
 
-const END_BEFORE_START = 'The end date cannot be before the start date';
-
 /** POST /data/v2/tdy */
 export const createTdyBodySchema = z
   .object({
@@ -35,10 +36,10 @@ export const createTdyBodySchema = z
     endDate: isoDate.nullable().optional(),
     description,
   })
-  .refine((b) => !b.endDate || b.endDate >= b.startDate, { path: ['endDate'], message: END_BEFORE_START });
+  .refine((b) => !b.endDate || b.endDate >= b.startDate, { path: ['endDate'], message: TDY_END_BEFORE_START });
 export type CreateTdyBody = z.infer<typeof createTdyBodySchema>;
 
-/** PATCH /data/v2/tdy/{id}; ticking completed without an end date ends the TDY today. */
+/** PATCH /data/v2/tdy/{id}: the changed fields; ticking completed without an end date ends the TDY today (core/rules/tdy.ts). */
 export const updateTdyBodySchema = z
   .object({
     startDate: isoDate.optional(),
@@ -47,10 +48,31 @@ export const updateTdyBodySchema = z
     description: description.optional(),
   })
   .strict()
-  .refine((b) => !b.startDate || !b.endDate || b.endDate >= b.startDate, { path: ['endDate'], message: END_BEFORE_START })
+  .refine((b) => !b.startDate || !b.endDate || b.endDate >= b.startDate, { path: ['endDate'], message: TDY_END_BEFORE_START })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateTdyBody = z.infer<typeof updateTdyBodySchema>;
 
-/** GET /data/v2/tdy?regNumber=&end=yyyy-MM-dd */
+/**
+ * GET /data/v2/tdy?regNumber=&end=yyyy-MM-dd: the organization's TDYs, or one vehicle's; with `end`,
+ * only those not ended before that day (no end date, or ending on it or later).
+ */
 export const tdyQuerySchema = z.object({ regNumber: z.string().max(15).optional(), end: isoDate.optional() });
 export type TdyQuery = z.infer<typeof tdyQuerySchema>;
+
+/**
+ * TDYs (part 1 §7 "TDY", part 2 §7): listed by filter and created with the vehicle's registration in
+ * the body, changed by id. The mirror keeps them under their vehicle.
+ */
+export const tdyResource = defineResource({
+  feed: 'tdys',
+  key: 'tdyId',
+  parentKey: 'vehicleId',
+  row: tdySchema,
+  serverFields: ['creationDate', 'lastModificationDate'],
+  createBody: createTdyBodySchema,
+  updateBody: updateTdyBodySchema,
+  paths: {
+    list: apiPath('/data/v2/tdy'),
+    item: apiPath('/data/v2/tdy/:tdyId'),
+  },
+});

@@ -3,15 +3,27 @@ import { organizationSyncTables } from '../sync/organization-tables.ts';
 import type { SyncTable } from '../sync/sync-table.ts';
 import { af1800Module } from './af1800/routes.ts';
 import type { ServerModule } from './module.ts';
+import { maintenanceModule } from './maintenance/routes.ts';
 import { notesModule } from './notes/routes.ts';
 import { settingsModule } from './settings/routes.ts';
+import { tdyModule } from './tdy/routes.ts';
 import { usersModule } from './users/routes.ts';
 import { vehicleTypesModule } from './vehicle-types/routes.ts';
 import { vehiclesModule } from './vehicles/routes.ts';
 import { washesModule } from './washes/routes.ts';
 
 /** The resources that have their home in a module (server/modules/module.ts); add each new one here. */
-export const MODULES: readonly ServerModule[] = [usersModule, settingsModule, vehicleTypesModule, vehiclesModule, notesModule, washesModule, af1800Module];
+export const MODULES: readonly ServerModule[] = [
+  usersModule,
+  settingsModule,
+  vehicleTypesModule,
+  vehiclesModule,
+  notesModule,
+  washesModule,
+  maintenanceModule,
+  tdyModule,
+  af1800Module,
+];
 
 /** Every feed of the sync pull: the organization tables, the entity feeds and the modules' feeds. */
 export const syncTables: readonly SyncTable[] = [...organizationSyncTables, ...entitySyncTables, ...MODULES.flatMap((m) => m.feeds ?? [])];

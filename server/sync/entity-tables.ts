@@ -35,13 +35,9 @@ export const entitySyncTables: SyncTable[] = [
   },
   { name: 'discrepancies', table: s.discrepancies, toApi: r.discrepancyToApi },
   { name: 'discrepancyPictures', table: s.discrepancyPictures, toApi: r.discrepancyPictureToApi },
-  { name: 'scheduledMx', table: s.scheduledMx, toApi: r.scheduledMxToApi },
-  { name: 'ltis', table: s.ltis, toApi: r.ltiToApi },
-  { name: 'pmis', table: s.pmis, toApi: r.pmiToApi },
   { name: 'waivers', table: s.waivers, toApi: r.waiverToApi },
   { name: 'waiverPictures', table: s.waiverPictures, toApi: r.waiverPictureToApi },
   { name: 'waiverCards', table: s.waiverCards, toApi: r.waiverCardToApi },
-  { name: 'tdys', table: s.tdys, toApi: r.tdyToApi },
   { name: 'documents', table: s.documents, toApi: r.documentToApi },
   { name: 'files', table: s.storedFiles, toApi: r.storedFileToApi },
   {

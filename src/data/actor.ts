@@ -11,3 +11,15 @@ export async function actorOf(db: MirrorDb, userId: string): Promise<{ id: strin
 export async function regNumberOf(db: MirrorDb, vehicleId: string): Promise<string> {
   return (await db.feed('vehicles').get(vehicleId))?.regNumber ?? '';
 }
+
+type Actor = Awaited<ReturnType<typeof actorOf>>;
+
+/** The audit fields of a record a device creates, as the server will fill them (its times replace these). */
+export function createdBy(actor: Actor, now: Date) {
+  return { creatorId: actor.id, creatorName: actor.name, creationDate: now.toISOString(), ...modifiedBy(actor, now) };
+}
+
+/** The audit fields a device's change sets. */
+export function modifiedBy(actor: Actor, now: Date) {
+  return { lastModifierId: actor.id, lastModifierName: actor.name, lastModificationDate: now.toISOString() };
+}

@@ -1,6 +1,8 @@
 import type { Mutator } from '../sync/mutator.ts';
+import { scheduleLti, scheduleMx, schedulePmi, updateLti, updatePmi, updateScheduledMx } from './maintenance/mutators.ts';
 import { addNote } from './notes/mutators.ts';
 import { saveSetting } from './settings/save-setting.ts';
+import { createTdy, updateTdy } from './tdys/mutators.ts';
 import { createUser } from './users/create-user.ts';
 import { updateProfile } from './users/update-profile.ts';
 import { updateUser } from './users/update-user.ts';
@@ -10,7 +12,7 @@ import { setCommission } from './vehicles/set-commission.ts';
 import { updateVehicle } from './vehicles/update-vehicle.ts';
 import { scheduleWash, updateWash } from './washes/mutators.ts';
 
-export { addNote, scheduleWash, updateWash };
+export { addNote, scheduleWash, updateWash, scheduleMx, updateScheduledMx, scheduleLti, updateLti, schedulePmi, updatePmi, createTdy, updateTdy };
 export { createUser, createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle };
 
 /**
@@ -31,4 +33,12 @@ export const MUTATORS: readonly Mutator<any>[] = [
   addNote,
   scheduleWash,
   updateWash,
+  scheduleMx,
+  updateScheduledMx,
+  scheduleLti,
+  updateLti,
+  schedulePmi,
+  updatePmi,
+  createTdy,
+  updateTdy,
 ];

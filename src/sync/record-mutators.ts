@@ -28,8 +28,9 @@ export type UpdateArgs<K extends Contract<Body | undefined, Body>> = {
 
 type Parsed<A, F extends 'fields' | 'changes', S extends Body> = Omit<A, F> & Record<F, z.output<S>>;
 
-function pathParams(contract: Contract, parentId: string, id?: string): Record<string, string> {
-  return id === undefined ? { [contract.parentKey]: parentId } : { [contract.parentKey]: parentId, [contract.key]: id };
+/** The values a resource's paths may name: its parent, the record and the organization (e.g. /organizations/:orgId/mx/pmi/:pmiId). */
+function pathParams(contract: Contract, orgId: string, parentId: string, id?: string): Record<string, string> {
+  return id === undefined ? { orgId, [contract.parentKey]: parentId } : { orgId, [contract.parentKey]: parentId, [contract.key]: id };
 }
 
 /**
@@ -46,9 +47,9 @@ export function createRecordMutator<K extends Contract<Body>>(
   return {
     name: spec.name,
     parse: (args) => parseArgs(schema, args) as CreateArgs<K>,
-    request: ({ parentId, id, fields }) => ({
+    request: ({ parentId, id, fields }, { orgId }) => ({
       method: 'POST',
-      path: contract.paths.list.build(pathParams(contract, parentId)),
+      path: contract.paths.list.build(pathParams(contract, orgId, parentId)),
       body: { [contract.key]: id, ...(fields as Record<string, unknown>) },
     }),
     creates: ({ id }) => [key(id)],
@@ -79,7 +80,7 @@ export function updateRecordMutator<K extends Contract<Body | undefined, Body>>(
   return {
     name: spec.name,
     parse: (args) => parseArgs(schema, args) as UpdateArgs<K>,
-    request: ({ parentId, id, changes }) => ({ method: 'PATCH', path: item.build(pathParams(contract, parentId, id)), body: changes }),
+    request: ({ parentId, id, changes }, { orgId }) => ({ method: 'PATCH', path: item.build(pathParams(contract, orgId, parentId, id)), body: changes }),
     touches: ({ id }) => [rowKey(contract.feed, id)],
     reads: RECORD_READS,
     async apply(db, args) {

@@ -30,7 +30,12 @@ interface Setup {
   sectionIds: [string, string];
   workflowId: number;
   vehicleId: string;
+  regNumber: string;
   washId: string;
+  mxId: string;
+  ltiId: string;
+  pmiId: string;
+  tdyId: string;
 }
 
 /**
@@ -83,7 +88,20 @@ const scenarios: Record<string, Scenario> = {
   updateWash: (s) => ({
     args: { parentId: s.vehicleId, id: s.washId, userId: s.device.user.userId, changes: { completed: true, completionDate: today() } },
   }),
+  scheduleMx: (s) => ({ args: { ...record(s), fields: { mxDate: '2026-12-02T00:00:00.000Z', mxType: 'Oil change' } } }),
+  updateScheduledMx: (s) => ({ args: { ...record(s, s.mxId), changes: { mxType: 'Brakes', completed: true, completionDate: today() } } }),
+  scheduleLti: (s) => ({ args: { ...record(s), fields: { mxDate: '2026-12-03T00:00:00.000Z' } } }),
+  updateLti: (s) => ({ args: { ...record(s, s.ltiId), changes: { completed: true, completionDate: today(), passed: true, notes: 'Tyres worn' } } }),
+  schedulePmi: (s) => ({ args: { ...record(s), fields: { mxDate: '2026-12-04T00:00:00.000Z' } } }),
+  updatePmi: (s) => ({ args: { ...record(s, s.pmiId), changes: { completed: true, completionDate: today(), passed: false } } }),
+  createTdy: (s) => ({ args: { ...record(s), fields: { regNumber: s.regNumber, startDate: '2026-12-05', endDate: null, description: 'Exercise' } } }),
+  updateTdy: (s) => ({ args: { ...record(s, s.tdyId), changes: { description: 'Exercise, extended', endDate: '2026-12-24' } } }),
 };
+
+/** A record of the setup's vehicle, made by the device's user: a new one, or `id`. */
+function record(s: Setup, id = nanoid()) {
+  return { parentId: s.vehicleId, id, userId: s.device.user.userId };
+}
 
 function strip(feed: string, row: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!row) return row;
@@ -103,7 +121,13 @@ beforeAll(async () => {
   const workflowId = await addWorkflow(ctx, orgId, { title: 'Daily' });
   const vco = await signedInUser(server, orgId, sectionId, { role: 'vco', isAdmin: true, firstName: 'Pat', lastName: 'Rity' });
   const vehicle = await createVehicle(ctx, orgId, sectionId);
-  const wash = await vco.api.post(`/data/v1/vehicles/${vehicle.vehicleId}/wash`, { washDate: '2026-11-20T08:00:00.000Z' });
+  const created = async (path: string, body: object, key: string) => ((await vco.api.post(path, body)).body as Record<string, string>)[key]!;
+  const at = (kind: string) => `/data/v1/vehicles/${vehicle.vehicleId}/${kind}`;
+  const washId = await created(at('wash'), { washDate: '2026-11-20T08:00:00.000Z' }, 'washId');
+  const mxId = await created(at('mx/scheduled'), { mxDate: '2026-11-20T00:00:00.000Z', mxType: 'Tyres' }, 'mxId');
+  const ltiId = await created(at('mx/lti'), { mxDate: '2026-11-20T00:00:00.000Z' }, 'ltiId');
+  const pmiId = await created(at('mx/pmi'), { mxDate: '2026-11-20T00:00:00.000Z' }, 'pmiId');
+  const tdyId = await created('/data/v2/tdy', { regNumber: vehicle.regNumber, startDate: '2026-11-20', description: 'Range' }, 'tdyId');
   const device = await SimDevice.open(
     'parity',
     { label: 'P', userId: vco.userId, email: vco.email, password: vco.password, orgId, role: 'vco', isAdmin: true },
@@ -111,7 +135,19 @@ beforeAll(async () => {
     new PushFaults(server.app),
     vco.tokens,
   );
-  setup = { device, orgId, sectionIds: [sectionId, section2], workflowId, vehicleId: vehicle.vehicleId, washId: (wash.body as { washId: string }).washId };
+  setup = {
+    device,
+    orgId,
+    sectionIds: [sectionId, section2],
+    workflowId,
+    vehicleId: vehicle.vehicleId,
+    regNumber: vehicle.regNumber,
+    washId,
+    mxId,
+    ltiId,
+    pmiId,
+    tdyId,
+  };
   await device.pull();
 });
 

@@ -178,3 +178,58 @@ for (const size of SIZES) {
     await shot(page, 'update-note', size);
   });
 }
+
+for (const size of SIZES) {
+  test(`the Maintenance and TDY tabs fit ${size.width}x${size.height}, with their dialogs`, async ({ page, baseURL }) => {
+    await page.setViewportSize(size);
+    const { vehicle, api } = await createVehicle(baseURL!, demoAccount('sectionlead'));
+    const at = (kind: string) => `/data/v1/vehicles/${vehicle.vehicleId}/mx/${kind}`;
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    for (const [days, mxType] of [
+      [-2, 'Brakes'],
+      [6, 'Oil change'],
+      [20, 'Tyre rotation'],
+    ] as const)
+      await api.post(at('scheduled'), { mxDate: day(days), mxType });
+    const done = (await api.post(at('lti'), { mxDate: day(-30) })).body as { ltiId: string };
+    await api.patch(`/data/v1/organizations/${vehicle.orgId}/mx/lti/${done.ltiId}`, { completed: true, passed: true, notes: 'Brakes within limits' });
+    await api.post(at('lti'), { mxDate: day(60) });
+    await api.post(at('pmi'), { mxDate: day(12) });
+    await api.post('/data/v2/tdy', {
+      regNumber: vehicle.regNumber,
+      startDate: day(0).slice(0, 10),
+      endDate: day(14).slice(0, 10),
+      description: 'Exercise Red Flag, Nellis AFB',
+    });
+    const tabs = new VehicleTabs(page);
+    await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
+    await new VehiclePage(page).open(vehicle.regNumber);
+
+    await tabs.openMaintenance('Scheduled');
+    await expect(tabs.rows('Scheduled maintenance')).toHaveCount(3);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'maintenance-scheduled', size);
+    await page.getByRole('button', { name: 'Schedule Mx' }).click();
+    await shot(page, 'schedule-mx', size);
+    await page.keyboard.press('Escape');
+
+    await tabs.openMaintenance('LTI');
+    await page.getByText('Show Completed LTI').click();
+    await expect(tabs.rows('LTIs')).toHaveCount(2);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'maintenance-lti', size);
+    await page
+      .getByRole('button', { name: /^Edit LTI of / })
+      .first()
+      .click();
+    await shot(page, 'edit-lti', size);
+    await page.keyboard.press('Escape');
+
+    await tabs.open('TDY');
+    await expect(tabs.rows('TDYs')).toHaveCount(1);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'tdy', size);
+    await page.getByRole('button', { name: /^Edit TDY of / }).click();
+    await shot(page, 'edit-tdy', size);
+  });
+}

@@ -48,6 +48,12 @@ export interface DeclaredRoute {
 /** `url` is a literal ('...') or a contract's path (`paths.list.pattern`, `recentNotePath.pattern`). */
 const DECLARATION = /route\(\s*app,\s*\{\s*method:\s*'([A-Z]+)',\s*url:\s*(?:'([^']+)'|([\w.!]+)\.pattern)([^}]*)\}/g;
 
+/**
+ * A call of registerVehicleRecordRoutes(app, ctx, contract, kind) (server/modules/vehicle-records/routes.ts):
+ * GET and POST on the contract's list path, PATCH on its item path.
+ */
+const RECORD_ROUTES = /registerVehicleRecordRoutes\(\s*app,\s*ctx,\s*(\w+),/g;
+
 /** Everything core/schema exports (resource contracts and API paths), to resolve `url: x.pattern`. */
 const coreSchema = new Map<string, unknown>();
 for (const name of fs.readdirSync(path.join(ROOT, 'core/schema'))) {
@@ -84,10 +90,20 @@ export function declaredRoutes(): DeclaredRoute[] {
   for (const file of sourceFiles(path.join(ROOT, 'server'))) {
     if (file.includes(`${path.sep}seed${path.sep}`)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(DECLARATION)) {
+    // The generic routes' own declarations: their paths are their callers' (RECORD_ROUTES below).
+    const generic = text.includes('export function registerVehicleRecordRoutes');
+    for (const m of generic ? [] : text.matchAll(DECLARATION)) {
       const rest = m[4] ?? '';
       const url = m[2] ?? patternOf(m[3]!, text, file);
       found.push({ method: m[1]!, url, file: path.relative(ROOT, file), hasBody: /\bbody:/.test(rest), hasQuery: /\bquery\b/.test(rest) });
+    }
+    for (const m of text.matchAll(RECORD_ROUTES)) {
+      const where = path.relative(ROOT, file);
+      const list = patternOf(`${m[1]}.paths.list`, text, file);
+      const item = patternOf(`${m[1]}.paths.item`, text, file);
+      found.push({ method: 'GET', url: list, file: where, hasBody: false, hasQuery: false });
+      found.push({ method: 'POST', url: list, file: where, hasBody: true, hasQuery: false });
+      found.push({ method: 'PATCH', url: item, file: where, hasBody: true, hasQuery: false });
     }
   }
   return found;
@@ -106,8 +122,10 @@ export interface FuzzWorld {
   /** A user without an organization (POST /data/v1/organizations/{orgId}/users). */
   orphanId: string;
   vehicleIds: string[];
-  /** Washes of the first vehicle. */
-  washIds: string[];
+  /** The vehicles' registrations (TDYs are made by registration). */
+  regNumbers: string[];
+  /** Records of the first vehicle, by their id parameter's name (washId, mxId, ltiId, pmiId, tdyId). */
+  recordIds: Record<string, string[]>;
   workflowIds: number[];
   inactiveWorkflowId: number;
   otherOrgId: string;
@@ -131,6 +149,7 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
   const workflowIds = [await addWorkflow(server, orgId, true), await addWorkflow(server, orgId, true)];
   const inactiveWorkflowId = await addWorkflow(server, orgId, false);
   const vehicleIds: string[] = [];
+  const regNumbers: string[] = [];
   for (let i = 0; i < 4; i++) {
     const res = await org.admin.api.post('/data/v1/vehicles', {
       regNumber: `FZ-${i}${nanoid(5).replace(/[^A-Za-z0-9]/g, 'Q')}`,
@@ -143,13 +162,28 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
     });
     if (res.status !== 201) throw new Error(`could not make a vehicle: ${res.status} ${JSON.stringify(res.body)}`);
     vehicleIds.push(res.body.vehicleId);
+    regNumbers.push(res.body.regNumber);
   }
   const decommissioned = await org.admin.api.delete(`/data/v1/vehicles/${vehicleIds[3]}`);
   if (decommissioned.status !== 200) throw new Error(`could not decommission: ${decommissioned.status}`);
   const note = await org.admin.api.post(`/data/v1/vehicles/${vehicleIds[0]}/notes`, { note: 'Brakes squeak' });
   if (note.status !== 201) throw new Error(`could not add a note: ${note.status}`);
-  const wash = await org.admin.api.post(`/data/v1/vehicles/${vehicleIds[0]}/wash`, { washDate: '2026-11-30T08:00:00.000Z' });
-  if (wash.status !== 201) throw new Error(`could not schedule a wash: ${wash.status}`);
+  const first0 = `/data/v1/vehicles/${vehicleIds[0]}`;
+  const records: [string, string, object][] = [
+    ['washId', `${first0}/wash`, { washDate: '2026-11-30T08:00:00.000Z' }],
+    ['mxId', `${first0}/mx/scheduled`, { mxDate: '2026-11-30T00:00:00.000Z', mxType: 'Tyres' }],
+    ['ltiId', `${first0}/mx/lti`, { mxDate: '2026-11-30T00:00:00.000Z' }],
+    ['pmiId', `${first0}/mx/pmi`, { mxDate: '2026-11-30T00:00:00.000Z' }],
+  ];
+  const recordIds: Record<string, string[]> = {};
+  for (const [key, at, body] of records) {
+    const res = await org.admin.api.post(at, body);
+    if (res.status !== 201) throw new Error(`could not make a record at ${at}: ${res.status}`);
+    recordIds[key] = [res.body[key]];
+  }
+  const tdy = await org.admin.api.post('/data/v2/tdy', { regNumber: regNumbers[0], startDate: '2026-11-20', description: 'Range' });
+  if (tdy.status !== 201) throw new Error(`could not make a TDY: ${tdy.status}`);
+  recordIds.tdyId = [tdy.body.tdyId];
   const victims = [
     await createUser(server.ctx, orgId, sectionId, { role: 'dispatcher' }),
     await createUser(server.ctx, orgId, sectionId, { role: 'sectionLead', isAdmin: true }),
@@ -169,7 +203,8 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
     victimIds: victims.map((v) => v.userId),
     orphanId: orphan.userId,
     vehicleIds,
-    washIds: [wash.body.washId],
+    regNumbers,
+    recordIds,
     workflowIds,
     inactiveWorkflowId,
     otherOrgId: other.orgId,
@@ -188,6 +223,9 @@ const typeName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 #&()/;-]{0,30}[A-Za-z
 const personName = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0);
 const dateTime = fc.date({ min: new Date('1900-01-02T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
 const date = dateTime.map((d) => d.slice(0, 10));
+/** A completion date: some time in the last years (a later one is refused). */
+const pastDateTime = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date(), noInvalidDate: true }).map((d) => d.toISOString());
+const mxType = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.-]{0,28}$/);
 const odometer = fc.oneof(
   fc.integer({ min: 1, max: INT_MAX }),
   fc.integer({ min: 1, max: 9_999_999 }).map((n) => n.toLocaleString('en-US')),
@@ -433,8 +471,63 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
   specs.set('PATCH /data/v1/vehicles/:vehicleId/wash/:washId', {
     runs: 200,
     keys: ['washDate', 'completed', 'completionDate'],
-    params: { washId: (w) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...w.washIds) }, { weight: 1, arbitrary: id }) },
     body: () => fc.record({ washDate: dateTime, completed: fc.boolean(), completionDate: fc.option(dateTime) }, { requiredKeys: [] }) as fc.Arbitrary<FuzzValue>,
+  });
+  for (const kind of ['scheduled', 'lti', 'pmi'] as const) get(`/data/v1/vehicles/:vehicleId/mx/${kind}`);
+  specs.set('POST /data/v1/vehicles/:vehicleId/mx/scheduled', {
+    runs: 150,
+    keys: ['mxId', 'mxDate', 'mxType'],
+    body: () => fc.record({ mxDate: dateTime, mxType: mxType, mxId: id }, { requiredKeys: ['mxDate', 'mxType'] }),
+  });
+  specs.set('PATCH /data/v1/organizations/:orgId/mx/scheduled/:mxId', {
+    runs: 200,
+    keys: ['mxDate', 'mxType', 'completed', 'completionDate'],
+    body: () => someOf({ mxDate: dateTime, mxType, completed: fc.boolean(), completionDate: fc.option(pastDateTime) }),
+  });
+  for (const [kind, key] of [
+    ['lti', 'ltiId'],
+    ['pmi', 'pmiId'],
+  ] as const) {
+    specs.set(`POST /data/v1/vehicles/:vehicleId/mx/${kind}`, {
+      runs: 100,
+      keys: [key, 'mxDate'],
+      body: () => fc.record({ mxDate: dateTime, [key]: id }, { requiredKeys: ['mxDate'] }) as fc.Arbitrary<FuzzValue>,
+    });
+    specs.set(`PATCH /data/v1/organizations/:orgId/mx/${kind}/:${key}`, {
+      runs: 150,
+      keys: ['mxDate', 'completed', 'passed', 'completionDate', 'notes'],
+      body: () =>
+        someOf({
+          mxDate: dateTime,
+          completed: fc.boolean(),
+          passed: fc.option(fc.boolean()),
+          completionDate: fc.option(pastDateTime),
+          notes: fc.option(fc.string({ maxLength: 80 })),
+        }),
+    });
+  }
+  get('/data/v2/tdy', {
+    query: (w) => fc.record({ regNumber: fc.constantFrom(w.regNumbers[0]!, 'NOPE-1'), end: date }, { requiredKeys: [] }),
+  });
+  specs.set('POST /data/v2/tdy', {
+    runs: 150,
+    keys: ['tdyId', 'regNumber', 'startDate', 'endDate', 'description'],
+    body: (w) =>
+      fc.record(
+        {
+          regNumber: fc.constantFrom(...w.regNumbers),
+          startDate: date,
+          endDate: fc.option(date),
+          description: fc.string({ minLength: 1, maxLength: 60 }),
+          tdyId: id,
+        },
+        { requiredKeys: ['regNumber', 'startDate', 'description'] },
+      ) as fc.Arbitrary<FuzzValue>,
+  });
+  specs.set('PATCH /data/v2/tdy/:tdyId', {
+    runs: 150,
+    keys: ['startDate', 'endDate', 'completed', 'description'],
+    body: () => someOf({ startDate: date, endDate: fc.option(date), completed: fc.boolean(), description: fc.string({ minLength: 1, maxLength: 60 }) }),
   });
   specs.set('POST /data/v2/vehicles/types', {
     runs: 150,
@@ -463,6 +556,7 @@ function paramValue(spec: RouteSpec | undefined, name: string, w: FuzzWorld): fc
   const own = spec?.params?.[name];
   let valid: fc.Arbitrary<string>;
   if (own) valid = own(w);
+  else if (w.recordIds[name]) valid = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...w.recordIds[name]!) }, { weight: 1, arbitrary: id });
   else if (name === 'vehicleId')
     valid = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom(...w.vehicleIds) },
@@ -498,7 +592,7 @@ function pathOf(route: DeclaredRoute, spec: RouteSpec | undefined, w: FuzzWorld)
   const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const params = fc.tuple(...names.map((n) => paramValue(spec, n, w)));
   const validQuery = spec?.query?.(w).map((q) => new URLSearchParams(q).toString()) ?? fc.constant('');
-  const knownKeys = ['cursor', 'limit', 'clientId', 'showArchives', 'ticket'];
+  const knownKeys = ['cursor', 'limit', 'clientId', 'showArchives', 'ticket', 'regNumber', 'end'];
   const query = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 3, arbitrary: validQuery }, { weight: 3, arbitrary: oddQuery(knownKeys) });
   return fc.tuple(params, query).map(([values, q]) => {
     let i = 0;

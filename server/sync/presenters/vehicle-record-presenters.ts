@@ -2,14 +2,11 @@ import type { Discrepancy, DiscrepancyPicture } from '../../../core/schema/discr
 import type { Document } from '../../../core/schema/document.ts';
 import { fileUrl, type StoredFile } from '../../../core/schema/file.ts';
 import type { LiveEvent } from '../../../core/schema/live-event.ts';
-import type { Lti, Pmi, ScheduledMx } from '../../../core/schema/maintenance.ts';
-import type { Tdy } from '../../../core/schema/tdy.ts';
 import type { Waiver, WaiverCard, WaiverPicture } from '../../../core/schema/waiver.ts';
 import { iso, isoOrNull, type RowOf } from './presenter-helpers.ts';
 
 /**
- * Maintenance (discrepancies, scheduled maintenance, LTIs, PMIs) and the other vehicle records
- * (waivers, TDYs, documents), stored files and live events in their REST and feed shape (the rules in
+ * Discrepancies and the other vehicle records not yet in a module of their own (waivers, documents), stored files and live events in their REST and feed shape (the rules in
  * presenter-helpers.ts).
  */
 
@@ -68,21 +65,6 @@ export const discrepancyPictureToApi = (row: RowOf<'discrepancyPictures'>): Disc
   annotation: row.annotation,
 });
 
-function scheduled(row: RowOf<'scheduledMx'> | RowOf<'ltis'> | RowOf<'pmis'>) {
-  return {
-    vehicleId: row.vehicleId,
-    regNumber: row.regNumber,
-    mxDate: iso(row.mxDate),
-    completed: row.completed,
-    completionDate: isoOrNull(row.completionDate),
-    ...auditToApi(row),
-  };
-}
-
-export const scheduledMxToApi = (row: RowOf<'scheduledMx'>): ScheduledMx => ({ mxId: row.id, mxType: row.mxType, ...scheduled(row) });
-export const ltiToApi = (row: RowOf<'ltis'>): Lti => ({ ltiId: row.id, ...scheduled(row), passed: row.passed, notes: row.notes });
-export const pmiToApi = (row: RowOf<'pmis'>): Pmi => ({ pmiId: row.id, ...scheduled(row), passed: row.passed, notes: row.notes });
-
 export const waiverToApi = (row: RowOf<'waivers'>): Waiver => ({
   waiverId: row.id,
   vehicleId: row.vehicleId,
@@ -113,17 +95,6 @@ export const waiverCardToApi = (row: RowOf<'waiverCards'>): WaiverCard => ({
   mimeType: row.mimeType,
   url: fileUrl(row.fileId),
   creationDate: iso(row.createdAt),
-});
-
-export const tdyToApi = (row: RowOf<'tdys'>): Tdy => ({
-  tdyId: row.id,
-  vehicleId: row.vehicleId,
-  regNumber: row.regNumber,
-  startDate: row.startDate,
-  endDate: row.endDate,
-  description: row.description,
-  completed: row.completed,
-  ...auditToApi(row),
 });
 
 export const documentToApi = (row: RowOf<'documents'>): Document => ({

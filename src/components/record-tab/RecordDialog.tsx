@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Checkbox } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { changedFields } from '../../../core/rules/changed-fields.ts';
-import { DATE_TIME_FILTER_FORMAT } from '../data-grid/index.ts';
 import { FormModal } from '../FormModal.tsx';
 import { hasFieldErrors, type FieldErrors, type RecordField } from './fields.ts';
+import { RecordFieldInput } from './RecordFieldInput.tsx';
 
 export interface RecordDialogProps<V extends object> {
   title: string;
@@ -21,6 +19,12 @@ export interface RecordDialogProps<V extends object> {
   onSubmit(values: Partial<V>): Promise<void>;
   onClose(): void;
 }
+
+/**
+ * A day field opens its calendar when focused: focused as the dialog opens, the calendar would cover the
+ * fields below it, so such a dialog starts at its close button instead (Mantine's default).
+ */
+const OPENS_ON_FOCUS = new Set<RecordField<unknown>['kind']>(['date', 'calendarDay']);
 
 /**
  * The add and edit dialog of a record tab, drawn from field descriptions. Errors show once a field was
@@ -51,30 +55,18 @@ export function RecordDialog<V extends object>({ title, submitLabel, fields, ini
       dirty={changed}
       onSubmit={() => onSubmit(mode === 'edit' ? changes : values)}
     >
-      {fields.map((field, index) => {
-        const value = values[field.name] as unknown;
-        const error = touched.has(field.name) ? errors[field.name] : undefined;
-        if (field.kind === 'checkbox') {
-          return <Checkbox key={field.name} label={field.label} checked={value === true} onChange={(event) => set(field.name, event.currentTarget.checked)} />;
-        }
-        return (
-          <DateTimePicker
-            key={field.name}
-            label={field.label}
-            size="md"
-            required={field.required}
-            clearable={!field.required}
-            valueFormat={DATE_TIME_FILTER_FORMAT}
-            maxDate={field.maxDate?.()}
-            value={typeof value === 'string' ? new Date(value) : null}
-            onChange={(picked) => set(field.name, picked ? new Date(picked).toISOString() : null)}
-            onBlur={() => setTouched((prev) => new Set(prev).add(field.name))}
-            error={error}
-            popoverProps={{ withinPortal: true }}
-            data-autofocus={index === 0 ? true : undefined}
-          />
-        );
-      })}
+      {fields.map((field, index) => (
+        <RecordFieldInput
+          key={field.name}
+          field={field}
+          value={values[field.name]}
+          values={values}
+          error={touched.has(field.name) ? errors[field.name] : undefined}
+          autoFocus={index === 0 && !OPENS_ON_FOCUS.has(field.kind)}
+          onChange={(value) => set(field.name, value)}
+          onBlur={() => setTouched((prev) => new Set(prev).add(field.name))}
+        />
+      ))}
     </FormModal>
   );
 }

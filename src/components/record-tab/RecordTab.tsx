@@ -1,18 +1,26 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Stack, Switch, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconCloudUpload, IconPencil, IconPlus } from '@tabler/icons-react';
+import type { FeedName } from '../../../core/schema/feeds.ts';
+import { rowKey } from '../../db/row-key.ts';
+import { usePending } from '../../sync/react.tsx';
 import type { MirrorQuery } from '../../sync/use-mirror-query.ts';
 import { DataGrid, type GridColumn } from '../data-grid/index.ts';
 import { MirrorQueryState } from '../MirrorQueryState.tsx';
 
 export interface RecordTabProps<Row> {
+  /** The rows' feed: a row with a change waiting for the server is marked. */
+  feed: FeedName;
   /** Names the grid for assistive technology, e.g. 'Washes'. */
   label: string;
   rows: MirrorQuery<Row[]>;
   columns: GridColumn<Row>[];
   getRowId(row: Row): string;
-  /** The 'Show Completed ...' switch (part 1 §2), off by default: completed rows stay hidden until it is on. */
-  completed?: { label: string; isCompleted(row: Row): boolean };
+  /**
+   * The 'Show Completed ...' switch (part 1 §2), off by default: completed rows stay hidden until it is
+   * on, and so do `columns` (ids of columns only completed rows fill, e.g. an LTI's 'Completed On').
+   */
+  completed?: { label: string; isCompleted(row: Row): boolean; columns?: readonly string[] };
   /** Read-only users see no add or edit control (part 1 §6). */
   readOnly: boolean;
   /** The add button's label, e.g. 'Schedule Wash', and its dialog. */
@@ -21,20 +29,35 @@ export interface RecordTabProps<Row> {
   edit?: { label(row: Row): string; dialog(row: Row, close: () => void): ReactNode };
 }
 
-const EDIT_WIDTH = 72;
+const EDIT_WIDTH = 88;
+
+/** A row with a change this device has not yet handed to the server (part 1: every mutation shows its state). */
+function PendingMark({ rowKey: key }: { rowKey: string }) {
+  const pending = usePending(key);
+  if (!pending) return null;
+  return (
+    <Tooltip label="Waiting to sync">
+      <IconCloudUpload size={18} aria-label="Waiting to sync" role="img" color="var(--mantine-color-orange-7)" />
+    </Tooltip>
+  );
+}
 
 /**
  * A standard vehicle tab: one feed's rows of the vehicle in a grid, a 'Show Completed ...' switch, an
  * add button and an edit button per row whose dialogs the tab describes, controls hidden for read-only
  * users, and the mirror's loading and error states. A tab becomes its columns and fields.
  */
-export function RecordTab<Row>({ label, rows, columns, getRowId, completed, readOnly, add, edit }: RecordTabProps<Row>) {
+export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed, readOnly, add, edit }: RecordTabProps<Row>) {
   const [showCompleted, setShowCompleted] = useState(false);
   const [dialog, setDialog] = useState<ReactNode>(null);
   const close = () => setDialog(null);
 
   const data = rows.state === 'ready' ? rows.data : undefined;
   const shown = useMemo(() => (data && completed && !showCompleted ? data.filter((row) => !completed.isCompleted(row)) : data), [data, completed, showCompleted]);
+  const shownColumns = useMemo(
+    () => (completed?.columns && !showCompleted ? columns.filter((column) => !completed.columns!.includes(column.id)) : columns),
+    [columns, completed, showCompleted],
+  );
 
   if (rows.state !== 'ready') return <MirrorQueryState query={rows} />;
 
@@ -53,7 +76,7 @@ export function RecordTab<Row>({ label, rows, columns, getRowId, completed, read
     <Stack gap="sm">
       <DataGrid
         aria-label={label}
-        columns={columns}
+        columns={shownColumns}
         rows={shown}
         getRowId={getRowId}
         toolbar={toolbar}
@@ -63,11 +86,14 @@ export function RecordTab<Row>({ label, rows, columns, getRowId, completed, read
                 header: 'Edit',
                 width: EDIT_WIDTH,
                 render: (row: Row) => (
-                  <Tooltip label={edit.label(row)}>
-                    <ActionIcon variant="subtle" aria-label={edit.label(row)} onClick={() => setDialog(edit.dialog(row, close))}>
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={edit.label(row)}>
+                      <ActionIcon variant="subtle" aria-label={edit.label(row)} onClick={() => setDialog(edit.dialog(row, close))}>
+                        <IconPencil size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <PendingMark rowKey={rowKey(feed, getRowId(row))} />
+                  </Group>
                 ),
               },
             }

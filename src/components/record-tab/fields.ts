@@ -1,11 +1,20 @@
-/** A field of a record dialog, described once: the dialog draws it and the tab reads its label. */
+/**
+ * A field of a record dialog, described once: the dialog draws it and the tab reads its label.
+ * Kinds and the value each holds: dateTime, an ISO instant with the time picked; date, an ISO instant at
+ * the start of the picked day where the device is (a day something is scheduled for); calendarDay, the
+ * day as yyyy-MM-dd (a TDY's start and end); checkbox, a boolean; text and textarea, a string.
+ */
 export interface RecordField<V> {
   name: Extract<keyof V, string>;
   label: string;
-  kind: 'dateTime' | 'checkbox';
+  kind: 'dateTime' | 'date' | 'calendarDay' | 'checkbox' | 'text' | 'textarea';
   required?: boolean;
-  /** dateTime: the latest day that may be picked (e.g. a completion date: today). */
+  /** Dates: the latest day that may be picked (e.g. a completion date: today). */
   maxDate?: () => Date;
+  /** Text: the most characters that may be typed. */
+  maxLength?: number;
+  /** Disabled while the values say so (e.g. Passed until Completed is ticked, part 1 §4). */
+  disabled?: (values: V) => boolean;
 }
 
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;

@@ -68,7 +68,7 @@ export function VehicleScreen() {
         </Alert>
       ) : null}
       <VehicleHeader details={details} lookups={lookups} readOnly={isReadOnlyRole(user.role)} onRenamed={follow} />
-      <VehicleTabs vehicleId={details.vehicle.vehicleId} readOnly={isReadOnlyRole(user.role)} />
+      <VehicleTabs vehicleId={details.vehicle.vehicleId} regNumber={details.vehicle.regNumber} readOnly={isReadOnlyRole(user.role)} />
     </Stack>
   );
 }

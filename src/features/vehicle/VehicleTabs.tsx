@@ -1,23 +1,27 @@
 import type { ReactNode } from 'react';
 import { Tabs, Text } from '@mantine/core';
+import { TAB_NOT_AVAILABLE } from './tab-texts.ts';
+import { MaintenanceTab } from './tabs/maintenance/MaintenanceTab.tsx';
 import { NotesTab } from './tabs/NotesTab.tsx';
+import { TdyTab } from './tabs/TdyTab.tsx';
 import { WashesTab } from './tabs/WashesTab.tsx';
 
 /** The vehicle page's seven tabs (part 1 §2). */
 export const VEHICLE_TABS = ['Inspections', 'Maintenance', 'Waivers', 'TDY', 'Washes', 'Notes', 'Documents'] as const;
 
-export const TAB_NOT_AVAILABLE = 'This tab is not available yet.';
-
 type VehicleTab = (typeof VEHICLE_TABS)[number];
 
 export interface VehicleTabsProps {
   vehicleId: string;
+  regNumber: string;
   /** Read-only users see no create or edit control in any tab (part 1 §6). */
   readOnly: boolean;
 }
 
-export function VehicleTabs({ vehicleId, readOnly }: VehicleTabsProps) {
+export function VehicleTabs({ vehicleId, regNumber, readOnly }: VehicleTabsProps) {
   const content: Partial<Record<VehicleTab, ReactNode>> = {
+    Maintenance: <MaintenanceTab vehicleId={vehicleId} readOnly={readOnly} />,
+    TDY: <TdyTab vehicleId={vehicleId} regNumber={regNumber} readOnly={readOnly} />,
     Washes: <WashesTab vehicleId={vehicleId} readOnly={readOnly} />,
     Notes: <NotesTab vehicleId={vehicleId} readOnly={readOnly} />,
   };

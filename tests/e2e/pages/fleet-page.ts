@@ -75,6 +75,22 @@ export class FleetPage {
     });
   }
 
+  /** The text of a column in the first row, scrolling sideways until the grid renders that column. */
+  async firstRowValue(name: string): Promise<string> {
+    await this.grid.evaluate((table) => {
+      const container = table.closest<HTMLElement>('.mrt-table-container');
+      if (container) container.scrollLeft = 0;
+    });
+    for (let step = 0; step < 30; step++) {
+      if ((await this.header(name).count()) > 0) return (await this.columnTexts(name))[0] ?? '';
+      await this.grid.evaluate((table) => {
+        const container = table.closest<HTMLElement>('.mrt-table-container');
+        if (container) container.scrollLeft += 400;
+      });
+    }
+    throw new Error(`No column ${name} in Fleet Details`);
+  }
+
   /** The row of a vehicle, by its registration link. */
   row(regNumber: string): Locator {
     return this.grid.getByRole('row').filter({ has: this.page.getByRole('link', { name: regNumber, exact: true }) });

@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { nanoid } from 'nanoid';
-import { COMPLETION_DATE_REQUIRED, completionAfter, completionDateError, endOfDay } from '../../../../core/rules/completion.ts';
+import { endOfDay } from '../../../../core/rules/completion.ts';
 import { ID_LENGTH } from '../../../../core/schema/common.ts';
 import { WASH_DATE_REQUIRED, type Wash } from '../../../../core/schema/wash.ts';
 import { useSession } from '../../../auth/session-context.ts';
 import type { GridColumn } from '../../../components/data-grid/index.ts';
+import { completionError, completionOnChange } from '../../../components/record-tab/completion-form.ts';
 import { RecordDialog } from '../../../components/record-tab/RecordDialog.tsx';
 import type { FieldErrors, RecordField } from '../../../components/record-tab/fields.ts';
 import { RecordTab } from '../../../components/record-tab/RecordTab.tsx';
@@ -43,17 +44,7 @@ const EDIT_FIELDS: RecordField<WashForm>[] = [
 
 /** Part 1 §5: a wash date with its time is required; a completed wash needs its date, not after today. */
 function validate(form: WashForm): FieldErrors<WashForm> {
-  return {
-    washDate: form.washDate ? undefined : WASH_DATE_REQUIRED,
-    completionDate: form.completed && !form.completionDate ? COMPLETION_DATE_REQUIRED : (completionDateError(form.completionDate, new Date()) ?? undefined),
-  };
-}
-
-/** Part 1 §4: ticking Completed fills in today, unticking clears it, a date set by hand ticks it. */
-function completionRule(form: WashForm, changed: keyof WashForm): WashForm {
-  if (changed !== 'completed' && changed !== 'completionDate') return form;
-  const change = changed === 'completed' ? { completed: form.completed } : { completionDate: form.completionDate };
-  return { ...form, ...completionAfter({ completed: form.completed, completionDate: changed === 'completed' ? null : form.completionDate }, change, new Date()) };
+  return { washDate: form.washDate ? undefined : WASH_DATE_REQUIRED, completionDate: completionError(form) };
 }
 
 /** The vehicle's washes: schedule, edit and complete them (part 1 §2, §4, §5, §7 "Washes"). */
@@ -90,7 +81,7 @@ export function WashesTab({ vehicleId, readOnly }: { vehicleId: string; readOnly
         fields={EDIT_FIELDS}
         initial={{ washDate: wash.washDate, completed: wash.completed, completionDate: wash.completionDate }}
         validate={validate}
-        onChange={completionRule}
+        onChange={completionOnChange}
         onClose={close}
         onSubmit={async ({ washDate, ...completion }) => {
           const changes = { ...completion, ...(washDate ? { washDate } : {}) };
@@ -103,6 +94,7 @@ export function WashesTab({ vehicleId, readOnly }: { vehicleId: string; readOnly
 
   return (
     <RecordTab
+      feed="washes"
       label="Washes"
       rows={rows}
       columns={COLUMNS}

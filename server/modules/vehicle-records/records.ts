@@ -1,0 +1,142 @@
+import { and, asc, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { nanoid } from 'nanoid';
+import { actorName } from '../../../core/rules/actor-name.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { Queryable } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { RouteWrite } from '../../http/route.ts';
+import type { LiveEventInput } from '../../stream/live-events.ts';
+import { findVehicle, type VehicleRow } from '../vehicles/find-vehicle.ts';
+
+/**
+ * A kind of audited vehicle record (wash, scheduled maintenance, LTI, PMI, TDY): a table with the sync
+ * columns, vehicle_id, reg_number and the audit columns, and what is particular to the kind. The list,
+ * create and change below are the same for every kind, so each module states only its rules.
+ */
+export interface VehicleRecordKind<T extends PgTable, Api, Create, Update> {
+  table: T;
+  toApi(row: T['$inferSelect']): Api;
+  /** The record in messages: 'No such {noun} for this vehicle'. */
+  noun: string;
+  /** The column a vehicle's records are listed by, soonest first. */
+  orderBy: PgColumn;
+  /** The kind's own columns of a new record, from its create body. */
+  fields(body: Create, now: Date): Record<string, unknown>;
+  /** The columns a change sets, given the record as it is; throws badRequest for a change it refuses. */
+  changes(current: Api, body: Update, now: Date): Record<string, unknown>;
+  /** The Fleet Updates event of a new or changed record (part 1 §3), if the kind has one. */
+  event?(record: Api, vehicle: VehicleRow, userId: string): LiveEventInput;
+}
+
+interface RecordColumns {
+  id: PgColumn;
+  orgId: PgColumn;
+  vehicleId: PgColumn;
+  deletedAt: PgColumn;
+}
+
+function columnsOf(table: PgTable): RecordColumns {
+  const { id, orgId, vehicleId, deletedAt } = getTableColumns(table) as Record<string, PgColumn | undefined>;
+  if (!id || !orgId || !vehicleId || !deletedAt) throw new Error('a vehicle record table needs id, org_id, vehicle_id and deleted_at');
+  return { id, orgId, vehicleId, deletedAt };
+}
+
+/** Who makes a change, named as the record keeps them (core/rules/actor-name.ts). */
+export function actorOf(p: Principal): { id: string; name: string | null } {
+  return { id: p.userId, name: actorName({ firstName: p.givenName, lastName: p.familyName, email: p.email }) };
+}
+
+/** The records of the organization that `where` picks, soonest first. */
+export async function listRecords<T extends PgTable, Api>(q: Queryable, kind: VehicleRecordKind<T, Api, never, never>, orgId: string, where?: SQL): Promise<Api[]> {
+  const c = columnsOf(kind.table);
+  const rows = await q
+    .select()
+    .from(kind.table as PgTable)
+    .where(and(eq(c.orgId, orgId), isNull(c.deletedAt), where))
+    .orderBy(asc(kind.orderBy), asc(c.id));
+  return rows.map((row) => kind.toApi(row as T['$inferSelect']));
+}
+
+/** A vehicle's records, after checking the vehicle is the organization's. */
+export async function listVehicleRecords<T extends PgTable, Api>(
+  q: Queryable,
+  kind: VehicleRecordKind<T, Api, never, never>,
+  orgId: string,
+  vehicleId: string,
+): Promise<Api[]> {
+  const vehicle = await findVehicle(q, orgId, vehicleId);
+  return listRecords(q, kind, orgId, eq(columnsOf(kind.table).vehicleId, vehicle.id));
+}
+
+/** Creates a record of the vehicle `vehicleOf` finds, under the id the device chose (or a new one). */
+export async function createRecord<T extends PgTable, Api, Create>(
+  write: RouteWrite,
+  p: Principal,
+  kind: VehicleRecordKind<T, Api, Create, never>,
+  vehicleOf: (q: Queryable) => Promise<VehicleRow>,
+  id: string | undefined,
+  body: Create,
+): Promise<Api> {
+  const by = actorOf(p);
+  return write(async ({ tx, rev, now, publish }) => {
+    const vehicle = await vehicleOf(tx);
+    const [row] = await tx
+      .insert(kind.table as PgTable)
+      .values({
+        ...kind.fields(body, now),
+        id: id ?? nanoid(),
+        orgId: p.orgId,
+        rev,
+        vehicleId: vehicle.id,
+        regNumber: vehicle.regNumber,
+        creatorId: by.id,
+        creatorName: by.name,
+        lastModifierId: by.id,
+        lastModifierName: by.name,
+        createdAt: now,
+        updatedAt: now,
+      } as never)
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(`A ${kind.noun} with this id exists already`);
+    const record = kind.toApi(row as T['$inferSelect']);
+    if (kind.event) publish(kind.event(record, vehicle, p.userId));
+    return record;
+  });
+}
+
+/** Changes the fields sent of a record of the organization (of one vehicle, when the path names it). */
+export async function updateRecord<T extends PgTable, Api, Update>(
+  write: RouteWrite,
+  p: Principal,
+  kind: VehicleRecordKind<T, Api, never, Update>,
+  target: { id: string; vehicleId?: string },
+  body: Update,
+): Promise<Api> {
+  const by = actorOf(p);
+  const c = columnsOf(kind.table);
+  return write(async ({ tx, rev, now, publish }) => {
+    if (target.vehicleId !== undefined) await findVehicle(tx, p.orgId, target.vehicleId);
+    const where = and(
+      eq(c.orgId, p.orgId),
+      eq(c.id, target.id),
+      isNull(c.deletedAt),
+      target.vehicleId !== undefined ? eq(c.vehicleId, target.vehicleId) : undefined,
+    );
+    const [current] = await tx
+      .select()
+      .from(kind.table as PgTable)
+      .where(where)
+      .for('update');
+    if (!current) throw notFound(target.vehicleId !== undefined ? `No such ${kind.noun} for this vehicle` : `No such ${kind.noun} in your organization`);
+    const [row] = await tx
+      .update(kind.table as PgTable)
+      .set({ ...kind.changes(kind.toApi(current as T['$inferSelect']), body, now), rev, lastModifierId: by.id, lastModifierName: by.name, updatedAt: now } as never)
+      .where(where)
+      .returning();
+    const record = kind.toApi(row as T['$inferSelect']);
+    if (kind.event) publish(kind.event(record, await findVehicle(tx, p.orgId, String((current as { vehicleId: string }).vehicleId)), p.userId));
+    return record;
+  });
+}

@@ -1,0 +1,90 @@
+import { Checkbox, Textarea, TextInput } from '@mantine/core';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { DATE_TIME_FILTER_FORMAT } from '../data-grid/index.ts';
+import type { RecordField } from './fields.ts';
+
+const DAY_FORMAT = 'MM/DD/YYYY';
+
+export interface RecordFieldInputProps<V> {
+  field: RecordField<V>;
+  value: unknown;
+  values: V;
+  error: string | undefined;
+  autoFocus: boolean;
+  onChange(value: unknown): void;
+  onBlur(): void;
+}
+
+/** One field of a record dialog, drawn by its kind (fields.ts). */
+export function RecordFieldInput<V>({ field, value, values, error, autoFocus, onChange, onBlur }: RecordFieldInputProps<V>) {
+  const disabled = field.disabled?.(values) ?? false;
+  const focus = autoFocus ? { 'data-autofocus': true } : {};
+  switch (field.kind) {
+    case 'checkbox':
+      return <Checkbox label={field.label} checked={value === true} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />;
+    case 'text':
+    case 'textarea': {
+      const common = {
+        label: field.label,
+        size: 'md' as const,
+        required: field.required,
+        disabled,
+        maxLength: field.maxLength,
+        value: typeof value === 'string' ? value : '',
+        error,
+        onBlur,
+        autoComplete: 'off',
+        ...focus,
+      };
+      return field.kind === 'text' ? (
+        <TextInput {...common} onChange={(event) => onChange(event.currentTarget.value)} />
+      ) : (
+        <Textarea {...common} autosize minRows={2} maxRows={6} onChange={(event) => onChange(event.currentTarget.value)} />
+      );
+    }
+    case 'date':
+    case 'calendarDay': {
+      const toValue = (picked: string | Date | null) => {
+        if (!picked) return null;
+        const day = dayjs(picked).startOf('day');
+        return field.kind === 'date' ? day.toISOString() : day.format('YYYY-MM-DD');
+      };
+      return (
+        <DateInput
+          label={field.label}
+          size="md"
+          required={field.required}
+          clearable={!field.required}
+          disabled={disabled}
+          valueFormat={DAY_FORMAT}
+          maxDate={field.maxDate?.()}
+          value={typeof value === 'string' ? dayjs(value).toDate() : null}
+          onChange={(picked) => onChange(toValue(picked))}
+          onBlur={onBlur}
+          error={error}
+          popoverProps={{ withinPortal: true }}
+          {...focus}
+        />
+      );
+    }
+    case 'dateTime':
+      return (
+        <DateTimePicker
+          label={field.label}
+          size="md"
+          required={field.required}
+          clearable={!field.required}
+          disabled={disabled}
+          valueFormat={DATE_TIME_FILTER_FORMAT}
+          maxDate={field.maxDate?.()}
+          value={typeof value === 'string' ? new Date(value) : null}
+          onChange={(picked) => onChange(picked ? new Date(picked).toISOString() : null)}
+          onBlur={onBlur}
+          error={error}
+          popoverProps={{ withinPortal: true }}
+          {...focus}
+        />
+      );
+  }
+}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { entityId, isoDateTime } from './common.ts';
+import { apiPath } from './api-path.ts';
 import { regNumberSchema } from './registration.ts';
+import { defineResource } from './resource.ts';
 
 /** Corrective-action codes of the AF1800 (part 2 §9): the discrepancy's af1800StatusCode. */
 export const CORRECTIVE_ACTION_CODES = ['C', 'C-T', 'C-P', 'D', 'D-P', 'D-M', 'D-D', 'W', 'N'] as const;
@@ -120,3 +122,22 @@ export const updateDiscrepancyBodySchema = z
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateDiscrepancyBody = z.infer<typeof updateDiscrepancyBodySchema>;
+
+/**
+ * Required maintenance of a vehicle (part 1 §7 "Maintenance"): GET and POST .../mx/required, PATCH and
+ * DELETE .../mx/required/{reqId}. Pictures are rows of their own (feed `discrepancyPictures`).
+ */
+export const discrepancyResource = defineResource({
+  feed: 'discrepancies',
+  key: 'mxId',
+  parentKey: 'vehicleId',
+  row: discrepancySchema,
+  // reportDate: when miles or hours come with the report, it is reported to maintenance as the server stores it.
+  serverFields: ['validFrom', 'lastModificationDate', 'reportDate'],
+  createBody: createDiscrepancyBodySchema,
+  updateBody: updateDiscrepancyBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/mx/required'),
+    item: apiPath('/data/v1/vehicles/:vehicleId/mx/required/:mxId'),
+  },
+});

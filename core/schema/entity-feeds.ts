@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { discrepancyPictureSchema, discrepancySchema } from './discrepancy.ts';
+import { discrepancyPictureSchema } from './discrepancy.ts';
 import { documentSchema } from './document.ts';
 import { storedFileSchema } from './file.ts';
 import { inspectionFeedSchema, inspectionPictureSchema } from './inspection.ts';
@@ -25,7 +25,6 @@ export const entityFeedSchemas = {
   rules: savedRuleSchema,
   inspections: inspectionFeedSchema,
   inspectionPictures: inspectionPictureSchema,
-  discrepancies: discrepancySchema,
   discrepancyPictures: discrepancyPictureSchema,
   waivers: waiverSchema,
   waiverPictures: waiverPictureSchema,

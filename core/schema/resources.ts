@@ -1,3 +1,4 @@
+import { discrepancyResource } from './discrepancy.ts';
 import { ltiResource, pmiResource, scheduledMxResource } from './maintenance.ts';
 import { noteResource } from './note.ts';
 import type { ResourceContract } from './resource.ts';
@@ -8,7 +9,15 @@ import { washResource } from './wash.ts';
  * Every resource declared with a contract (core/schema/resource.ts). Its feed joins the sync feeds and
  * its indexes the mirror; add each new one here.
  */
-export const RESOURCES = [noteResource, washResource, scheduledMxResource, ltiResource, pmiResource, tdyResource] as const satisfies readonly ResourceContract[];
+export const RESOURCES = [
+  noteResource,
+  washResource,
+  scheduledMxResource,
+  ltiResource,
+  pmiResource,
+  tdyResource,
+  discrepancyResource,
+] as const satisfies readonly ResourceContract[];
 
 type Resources = (typeof RESOURCES)[number];
 

@@ -3,6 +3,7 @@ import { organizationSyncTables } from '../sync/organization-tables.ts';
 import type { SyncTable } from '../sync/sync-table.ts';
 import { af1800Module } from './af1800/routes.ts';
 import type { ServerModule } from './module.ts';
+import { discrepanciesModule } from './discrepancies/routes.ts';
 import { maintenanceModule } from './maintenance/routes.ts';
 import { notesModule } from './notes/routes.ts';
 import { settingsModule } from './settings/routes.ts';
@@ -21,6 +22,7 @@ export const MODULES: readonly ServerModule[] = [
   notesModule,
   washesModule,
   maintenanceModule,
+  discrepanciesModule,
   tdyModule,
   af1800Module,
 ];

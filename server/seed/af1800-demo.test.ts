@@ -7,7 +7,7 @@ import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
 import { inspectionFeedRowToApi, workflowRuleToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { vehicleToApi } from '../modules/vehicles/presenter.ts';
 import type { Vehicle } from '../../core/schema/vehicle.ts';
-import { discrepancyToApi } from '../sync/presenters/vehicle-record-presenters.ts';
+import { discrepancyToApi } from '../modules/discrepancies/presenter.ts';
 import { DEFAULT_SEED } from './seed-if-empty.ts';
 import { generateSeed } from './generate.ts';
 import type { SeedTableName } from './types.ts';

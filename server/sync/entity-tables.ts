@@ -33,7 +33,6 @@ export const entitySyncTables: SyncTable[] = [
     toApi: e.inspectionPictureToApi,
     mirrorScope: recentInspectionDetail(s.inspectionPictures.inspectionId),
   },
-  { name: 'discrepancies', table: s.discrepancies, toApi: r.discrepancyToApi },
   { name: 'discrepancyPictures', table: s.discrepancyPictures, toApi: r.discrepancyPictureToApi },
   { name: 'waivers', table: s.waivers, toApi: r.waiverToApi },
   { name: 'waiverPictures', table: s.waiverPictures, toApi: r.waiverPictureToApi },

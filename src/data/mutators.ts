@@ -1,4 +1,5 @@
 import type { Mutator } from '../sync/mutator.ts';
+import { deleteDiscrepancy, reportDiscrepancy, updateDiscrepancy } from './discrepancies/mutators.ts';
 import { scheduleLti, scheduleMx, schedulePmi, updateLti, updatePmi, updateScheduledMx } from './maintenance/mutators.ts';
 import { addNote } from './notes/mutators.ts';
 import { saveSetting } from './settings/save-setting.ts';
@@ -12,7 +13,22 @@ import { setCommission } from './vehicles/set-commission.ts';
 import { updateVehicle } from './vehicles/update-vehicle.ts';
 import { scheduleWash, updateWash } from './washes/mutators.ts';
 
-export { addNote, scheduleWash, updateWash, scheduleMx, updateScheduledMx, scheduleLti, updateLti, schedulePmi, updatePmi, createTdy, updateTdy };
+export {
+  addNote,
+  scheduleWash,
+  updateWash,
+  scheduleMx,
+  updateScheduledMx,
+  scheduleLti,
+  updateLti,
+  schedulePmi,
+  updatePmi,
+  createTdy,
+  updateTdy,
+  reportDiscrepancy,
+  updateDiscrepancy,
+  deleteDiscrepancy,
+};
 export { createUser, createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle };
 
 /**
@@ -41,4 +57,7 @@ export const MUTATORS: readonly Mutator<any>[] = [
   updatePmi,
   createTdy,
   updateTdy,
+  reportDiscrepancy,
+  updateDiscrepancy,
+  deleteDiscrepancy,
 ];

@@ -92,3 +92,25 @@ export function updateRecordMutator<K extends Contract<Body | undefined, Body>>(
     },
   };
 }
+
+/** Arguments of a delete: the record and its parent. */
+export type DeleteArgs = { parentId: string; id: string };
+
+/**
+ * The standard delete of a resource: DELETE its item path; the device drops the row at once (a
+ * refusal brings it back with the rollback).
+ */
+export function deleteRecordMutator(contract: Contract, spec: { name: string }): Mutator<DeleteArgs> {
+  const item = contract.paths.item;
+  if (!item) throw new Error(`${contract.feed}: a delete needs the contract's item path`);
+  const schema = z.object({ parentId: entityId, id: entityId });
+  return {
+    name: spec.name,
+    parse: (args) => parseArgs(schema, args),
+    request: ({ parentId, id }, { orgId }) => ({ method: 'DELETE', path: item.build(pathParams(contract, orgId, parentId, id)) }),
+    touches: ({ id }) => [rowKey(contract.feed, id)],
+    async apply(db, args) {
+      await db.table(contract.feed).delete(args.id);
+    },
+  };
+}

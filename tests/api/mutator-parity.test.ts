@@ -36,6 +36,7 @@ interface Setup {
   ltiId: string;
   pmiId: string;
   tdyId: string;
+  discrepancyIds: [string, string];
 }
 
 /**
@@ -95,6 +96,16 @@ const scenarios: Record<string, Scenario> = {
   schedulePmi: (s) => ({ args: { ...record(s), fields: { mxDate: '2026-12-04T00:00:00.000Z' } } }),
   updatePmi: (s) => ({ args: { ...record(s, s.pmiId), changes: { completed: true, completionDate: today(), passed: false } } }),
   createTdy: (s) => ({ args: { ...record(s), fields: { regNumber: s.regNumber, startDate: '2026-12-05', endDate: null, description: 'Exercise' } } }),
+  reportDiscrepancy: (s) => ({
+    args: { ...record(s), fields: { itemNo: 3, discrepancy: 'Left headlight out', dateDiscovered: '2026-11-23T00:00:00.000Z', reportMiles: 1204 } },
+  }),
+  updateDiscrepancy: (s) => ({
+    args: {
+      ...record(s, s.discrepancyIds[0]),
+      changes: { workOrder: ' WO-1138 ', af1800StatusCode: 'C-P', workDate: '2026-11-23T00:00:00.000Z', mxUserId: s.device.user.userId, numFixed: 1 },
+    },
+  }),
+  deleteDiscrepancy: (s) => ({ args: { parentId: s.vehicleId, id: s.discrepancyIds[1] } }),
   updateTdy: (s) => ({ args: { ...record(s, s.tdyId), changes: { description: 'Exercise, extended', endDate: '2026-12-24' } } }),
 };
 
@@ -127,6 +138,8 @@ beforeAll(async () => {
   const mxId = await created(at('mx/scheduled'), { mxDate: '2026-11-20T00:00:00.000Z', mxType: 'Tyres' }, 'mxId');
   const ltiId = await created(at('mx/lti'), { mxDate: '2026-11-20T00:00:00.000Z' }, 'ltiId');
   const pmiId = await created(at('mx/pmi'), { mxDate: '2026-11-20T00:00:00.000Z' }, 'pmiId');
+  const discrepancy = { itemNo: 2, discrepancy: 'Wiper torn', dateDiscovered: '2026-11-20T00:00:00.000Z' };
+  const discrepancyIds: [string, string] = [await created(at('mx/required'), discrepancy, 'mxId'), await created(at('mx/required'), discrepancy, 'mxId')];
   const tdyId = await created('/data/v2/tdy', { regNumber: vehicle.regNumber, startDate: '2026-11-20', description: 'Range' }, 'tdyId');
   const device = await SimDevice.open(
     'parity',
@@ -147,6 +160,7 @@ beforeAll(async () => {
     ltiId,
     pmiId,
     tdyId,
+    discrepancyIds,
   };
   await device.pull();
 });
@@ -176,6 +190,12 @@ describe('mutator parity: the device shows what the server will store', () => {
 
     for (const [i, key] of entry.touches.entries()) {
       const { table } = parseRowKey(key);
+      if (name.startsWith('delete')) {
+        // Gone at once on the device, and gone from the server's feed after the pull.
+        expect(shown[i], key).toBeUndefined();
+        expect(stored[i], key).toBeUndefined();
+        continue;
+      }
       expect(shown[i], `${key}: the device showed no row`).toBeDefined();
       const idField = standIns[table];
       if (idField) {

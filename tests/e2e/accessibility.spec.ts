@@ -59,6 +59,13 @@ test('every screen and dialog built so far passes axe with no serious or critica
   await expect(tabs.dialog('Edit Wash')).toBeVisible();
   await expectAccessible(page, 'the Edit Wash dialog');
   await page.keyboard.press('Escape');
+  await tabs.openMaintenance('Required');
+  await page.getByText('Show Details').click();
+  await expectAccessible(page, 'the Required tab with its details');
+  await page.getByRole('button', { name: 'Report New Discrepancy' }).click();
+  await expect(tabs.dialog('Report New Discrepancy')).toBeVisible();
+  await expectAccessible(page, 'the Report New Discrepancy dialog');
+  await page.keyboard.press('Escape');
   await tabs.openMaintenance('Scheduled');
   await expect(tabs.rows('Scheduled maintenance')).toHaveCount(1);
   await expectAccessible(page, 'the Scheduled maintenance tab (an overdue row)');

@@ -28,6 +28,17 @@ function serverRecords(api: Api, vehicleId: string, regNumber: string) {
   };
 }
 
+/** A new vehicle of the supervisor's, its page open after signing in and syncing. */
+async function openNewVehicle(page: Page, baseURL: string) {
+  const account = demoAccount('sectionlead');
+  const { vehicle, api } = await createVehicle(baseURL, account);
+  const app = new AppShell(page);
+  const header = new VehiclePage(page);
+  await app.signInAndSync(account);
+  await header.open(vehicle.regNumber);
+  return { vehicle, server: serverRecords(api, vehicle.vehicleId, vehicle.regNumber), app, header, tabs: new VehicleTabs(page) };
+}
+
 /** Fleet Details' row of the vehicle: the values of the named columns. */
 async function fleetValues(page: Page, regNumber: string, columns: string[]): Promise<Record<string, string>> {
   const fleet = new FleetPage(page);
@@ -45,14 +56,7 @@ test('a supervisor schedules, edits and completes maintenance, an LTI and a PMI,
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const account = demoAccount('sectionlead');
-  const { vehicle, api } = await createVehicle(baseURL!, account);
-  const server = serverRecords(api, vehicle.vehicleId, vehicle.regNumber);
-  const app = new AppShell(page);
-  const header = new VehiclePage(page);
-  const tabs = new VehicleTabs(page);
-  await app.signInAndSync(account);
-  await header.open(vehicle.regNumber);
+  const { vehicle, server, app, header, tabs } = await openNewVehicle(page, baseURL!);
 
   // Scheduled: the type is checked as typed; the date and the type are required.
   const mxDay = daysFromNow(5);
@@ -171,14 +175,7 @@ test('a supervisor schedules, edits and completes maintenance, an LTI and a PMI,
 
 test('offline, maintenance and a TDY show at once, wait as pending, and land once after reconnecting', async ({ page, context, baseURL }) => {
   test.setTimeout(180_000);
-  const account = demoAccount('sectionlead');
-  const { vehicle, api } = await createVehicle(baseURL!, account);
-  const server = serverRecords(api, vehicle.vehicleId, vehicle.regNumber);
-  const app = new AppShell(page);
-  const header = new VehiclePage(page);
-  const tabs = new VehicleTabs(page);
-  await app.signInAndSync(account);
-  await header.open(vehicle.regNumber);
+  const { server, app, header, tabs } = await openNewVehicle(page, baseURL!);
 
   await context.setOffline(true);
   await tabs.openMaintenance('Scheduled');

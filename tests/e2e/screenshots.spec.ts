@@ -205,6 +205,21 @@ for (const size of SIZES) {
     await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
     await new VehiclePage(page).open(vehicle.regNumber);
 
+    await tabs.openMaintenance('Required');
+    await shot(page, 'maintenance-required', size);
+    await page.getByRole('button', { name: 'Report New Discrepancy' }).click();
+    await tabs.dialog('Report New Discrepancy').getByLabel('Discrepancy').fill('Left headlight out');
+    await shot(page, 'report-discrepancy', size);
+    await tabs.dialog('Report New Discrepancy').getByLabel('Rule').click();
+    await page.getByRole('option').first().click();
+    await tabs.dialog('Report New Discrepancy').getByRole('button', { name: 'Report' }).click();
+    await page.getByText('Show Details').click();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'maintenance-required-details', size);
+    await page.getByRole('button', { name: /^Edit AF1800-/ }).click();
+    await shot(page, 'edit-discrepancy', size);
+    await page.keyboard.press('Escape');
+
     await tabs.openMaintenance('Scheduled');
     await expect(tabs.rows('Scheduled maintenance')).toHaveCount(3);
     await expectNoHorizontalOverflow(page);

@@ -9,14 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { nanoid } from 'nanoid';
-import { sections, workflows } from '../../server/db/schema/index.ts';
+import { sections } from '../../server/db/schema/index.ts';
 import { ROLES } from '../../core/schema/roles.ts';
 import { SETTING_FIELDS } from '../../core/schema/settings.ts';
 import { INT_MAX } from '../../core/schema/common.ts';
-import { randomWorkflowId } from '../../core/schema/workflow.ts';
 import type { TestServer } from './server.ts';
 import type { OrgWithAdmin } from './session.ts';
 import { createOrg, createUser, createVehicle } from './factories.ts';
+import { addWorkflow as addWorkflowRows } from './table-rows.ts';
 import {
   applyChange,
   bodyChange,
@@ -124,6 +124,8 @@ export interface FuzzWorld {
   vehicleIds: string[];
   /** The vehicles' registrations (TDYs are made by registration). */
   regNumbers: string[];
+  /** Discrepancies of the first vehicle (their path's :mxId). */
+  discrepancyIds: string[];
   /** Records of the first vehicle, by their id parameter's name (washId, mxId, ltiId, pmiId, tdyId). */
   recordIds: Record<string, string[]>;
   workflowIds: number[];
@@ -135,11 +137,9 @@ export interface FuzzWorld {
   cursors: string[];
 }
 
-async function addWorkflow(server: TestServer, orgId: string, active: boolean): Promise<number> {
-  const id = randomWorkflowId();
-  await server.ctx.write(orgId, undefined, ({ tx, rev }) => tx.insert(workflows).values({ id: String(id), orgId, rev, title: `Fuzz ${nanoid(6)}`, active }));
-  return id;
-}
+/** A workflow with one yes/no rule for AF1800 item 3, so discrepancies may be reported on its vehicles. */
+const addWorkflow = (server: TestServer, orgId: string, active: boolean) =>
+  addWorkflowRows(server.ctx, orgId, { title: `Fuzz ${nanoid(6)}`, active, rules: [{ ruleId: 'lights', title: 'Lights', af1800Id: 3 }] });
 
 /** Sections, workflows, vehicles (made through the API, with their history), users, another organization. */
 export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise<FuzzWorld> {
@@ -181,6 +181,12 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
     if (res.status !== 201) throw new Error(`could not make a record at ${at}: ${res.status}`);
     recordIds[key] = [res.body[key]];
   }
+  const discrepancyIds: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await org.admin.api.post(`${first0}/mx/required`, { itemNo: 3, discrepancy: `Lights ${i}`, dateDiscovered: '2026-11-20T08:00:00.000Z' });
+    if (res.status !== 201) throw new Error(`could not report a discrepancy: ${res.status} ${JSON.stringify(res.body)}`);
+    discrepancyIds.push(res.body.mxId);
+  }
   const tdy = await org.admin.api.post('/data/v2/tdy', { regNumber: regNumbers[0], startDate: '2026-11-20', description: 'Range' });
   if (tdy.status !== 201) throw new Error(`could not make a TDY: ${tdy.status}`);
   recordIds.tdyId = [tdy.body.tdyId];
@@ -205,6 +211,7 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
     vehicleIds,
     regNumbers,
     recordIds,
+    discrepancyIds,
     workflowIds,
     inactiveWorkflowId,
     otherOrgId: other.orgId,
@@ -506,6 +513,55 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
         }),
     });
   }
+  const discrepancy = (w: FuzzWorld) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...w.discrepancyIds) }, { weight: 1, arbitrary: id });
+  get('/data/v1/vehicles/:vehicleId/mx/required');
+  specs.set('POST /data/v1/vehicles/:vehicleId/mx/required', {
+    runs: 150,
+    keys: ['mxId', 'regNumber', 'itemNo', 'discrepancy', 'dateDiscovered', 'inspectorId', 'reportMiles', 'reportHours', 'parentInspectionId'],
+    body: () =>
+      fc.record(
+        {
+          itemNo: fc.oneof(fc.constant(3), fc.integer({ min: 1, max: 40 })),
+          discrepancy: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }),
+          dateDiscovered: dateTime,
+          reportMiles: fc.option(fc.integer({ min: 1, max: 999_999 })),
+          reportHours: fc.option(fc.integer({ min: 1, max: 99_999 })),
+          mxId: id,
+        },
+        { requiredKeys: ['itemNo', 'discrepancy', 'dateDiscovered'] },
+      ) as fc.Arbitrary<FuzzValue>,
+  });
+  specs.set('PATCH /data/v1/vehicles/:vehicleId/mx/required/:mxId', {
+    runs: 200,
+    keys: [
+      'reportDate',
+      'reportMiles',
+      'reportHours',
+      'reporterUserId',
+      'workOrder',
+      'af1800StatusCode',
+      'mxUserId',
+      'systemCode',
+      'numFixed',
+      'disregard',
+      'workDate',
+    ],
+    params: { mxId: discrepancy },
+    body: (w) =>
+      someOf({
+        reportDate: fc.option(dateTime),
+        reportMiles: fc.option(fc.integer({ min: 1, max: 999_999 })),
+        reporterUserId: fc.option(fc.constantFrom(w.adminId, ...w.victimIds)),
+        workOrder: fc.option(fc.string({ maxLength: 15 })),
+        af1800StatusCode: fc.option(fc.constantFrom('C', 'C-T', 'C-P', 'D', 'D-P', 'D-M', 'D-D', 'W', 'N')),
+        mxUserId: fc.option(fc.constantFrom(w.adminId, ...w.victimIds)),
+        systemCode: fc.option(fc.string({ maxLength: 10 })),
+        numFixed: fc.nat(20),
+        disregard: fc.boolean(),
+        workDate: fc.option(dateTime),
+      }),
+  });
+  specs.set('DELETE /data/v1/vehicles/:vehicleId/mx/required/:mxId', { runs: 40, params: { mxId: discrepancy } });
   get('/data/v2/tdy', {
     query: (w) => fc.record({ regNumber: fc.constantFrom(w.regNumbers[0]!, 'NOPE-1'), end: date }, { requiredKeys: [] }),
   });

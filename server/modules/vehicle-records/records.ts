@@ -21,8 +21,8 @@ export interface VehicleRecordKind<T extends PgTable, Api, Create, Update> {
   noun: string;
   /** The column a vehicle's records are listed by, soonest first. */
   orderBy: PgColumn;
-  /** The kind's own columns of a new record, from its create body. */
-  fields(body: Create, now: Date): Record<string, unknown>;
+  /** The kind's own columns of a new record, from its create body (`by`: who reports it). */
+  fields(body: Create, now: Date, by: Actor): Record<string, unknown>;
   /** The columns a change sets, given the record as it is; throws badRequest for a change it refuses. */
   changes(current: Api, body: Update, now: Date): Record<string, unknown>;
   /** The Fleet Updates event of a new or changed record (part 1 §3), if the kind has one. */
@@ -34,16 +34,23 @@ interface RecordColumns {
   orgId: PgColumn;
   vehicleId: PgColumn;
   deletedAt: PgColumn;
+  /** The table keeps who created and last changed a row (auditColumns); discrepancies do not. */
+  audited: boolean;
 }
 
 function columnsOf(table: PgTable): RecordColumns {
-  const { id, orgId, vehicleId, deletedAt } = getTableColumns(table) as Record<string, PgColumn | undefined>;
+  const { id, orgId, vehicleId, deletedAt, creatorId } = getTableColumns(table) as Record<string, PgColumn | undefined>;
   if (!id || !orgId || !vehicleId || !deletedAt) throw new Error('a vehicle record table needs id, org_id, vehicle_id and deleted_at');
-  return { id, orgId, vehicleId, deletedAt };
+  return { id, orgId, vehicleId, deletedAt, audited: creatorId !== undefined };
+}
+
+export interface Actor {
+  id: string;
+  name: string | null;
 }
 
 /** Who makes a change, named as the record keeps them (core/rules/actor-name.ts). */
-export function actorOf(p: Principal): { id: string; name: string | null } {
+export function actorOf(p: Principal): Actor {
   return { id: p.userId, name: actorName({ firstName: p.givenName, lastName: p.familyName, email: p.email }) };
 }
 
@@ -79,21 +86,19 @@ export async function createRecord<T extends PgTable, Api, Create>(
   body: Create,
 ): Promise<Api> {
   const by = actorOf(p);
+  const { audited } = columnsOf(kind.table);
   return write(async ({ tx, rev, now, publish }) => {
     const vehicle = await vehicleOf(tx);
     const [row] = await tx
       .insert(kind.table as PgTable)
       .values({
-        ...kind.fields(body, now),
+        ...kind.fields(body, now, by),
         id: id ?? nanoid(),
         orgId: p.orgId,
         rev,
         vehicleId: vehicle.id,
         regNumber: vehicle.regNumber,
-        creatorId: by.id,
-        creatorName: by.name,
-        lastModifierId: by.id,
-        lastModifierName: by.name,
+        ...(audited ? { creatorId: by.id, creatorName: by.name, lastModifierId: by.id, lastModifierName: by.name } : {}),
         createdAt: now,
         updatedAt: now,
       } as never)
@@ -103,6 +108,45 @@ export async function createRecord<T extends PgTable, Api, Create>(
     const record = kind.toApi(row as T['$inferSelect']);
     if (kind.event) publish(kind.event(record, vehicle, p.userId));
     return record;
+  });
+}
+
+function targetWhere(c: RecordColumns, orgId: string, target: { id: string; vehicleId?: string }): SQL | undefined {
+  return and(eq(c.orgId, orgId), eq(c.id, target.id), isNull(c.deletedAt), target.vehicleId !== undefined ? eq(c.vehicleId, target.vehicleId) : undefined);
+}
+
+/** The record a change or delete is about, locked for the write; 404 when the organization (or the vehicle) has none. */
+async function lockRecord<T extends PgTable>(
+  tx: Queryable,
+  kind: { table: T; noun: string },
+  where: SQL | undefined,
+  target: { vehicleId?: string },
+): Promise<T['$inferSelect']> {
+  const [current] = await tx
+    .select()
+    .from(kind.table as PgTable)
+    .where(where)
+    .for('update');
+  if (!current) throw notFound(target.vehicleId !== undefined ? `No such ${kind.noun} for this vehicle` : `No such ${kind.noun} in your organization`);
+  return current as T['$inferSelect'];
+}
+
+/** Deletes a record of a vehicle: a tombstone at the write's revision, so every device drops it. */
+export async function deleteRecord<T extends PgTable>(
+  write: RouteWrite,
+  p: Principal,
+  kind: { table: T; noun: string },
+  target: { id: string; vehicleId: string },
+): Promise<void> {
+  const c = columnsOf(kind.table);
+  await write(async ({ tx, rev, now }) => {
+    await findVehicle(tx, p.orgId, target.vehicleId);
+    const where = targetWhere(c, p.orgId, target);
+    await lockRecord(tx, kind, where, target);
+    await tx
+      .update(kind.table as PgTable)
+      .set({ rev, deletedAt: now, updatedAt: now } as never)
+      .where(where);
   });
 }
 
@@ -124,15 +168,11 @@ export async function updateRecord<T extends PgTable, Api, Update>(
       isNull(c.deletedAt),
       target.vehicleId !== undefined ? eq(c.vehicleId, target.vehicleId) : undefined,
     );
-    const [current] = await tx
-      .select()
-      .from(kind.table as PgTable)
-      .where(where)
-      .for('update');
-    if (!current) throw notFound(target.vehicleId !== undefined ? `No such ${kind.noun} for this vehicle` : `No such ${kind.noun} in your organization`);
+    const current = await lockRecord(tx, kind, where, target);
+    const audit = c.audited ? { lastModifierId: by.id, lastModifierName: by.name } : {};
     const [row] = await tx
       .update(kind.table as PgTable)
-      .set({ ...kind.changes(kind.toApi(current as T['$inferSelect']), body, now), rev, lastModifierId: by.id, lastModifierName: by.name, updatedAt: now } as never)
+      .set({ ...kind.changes(kind.toApi(current as T['$inferSelect']), body, now), rev, ...audit, updatedAt: now } as never)
       .where(where)
       .returning();
     const record = kind.toApi(row as T['$inferSelect']);

@@ -1,4 +1,4 @@
-import type { Discrepancy, DiscrepancyPicture } from '../../../core/schema/discrepancy.ts';
+import type { DiscrepancyPicture } from '../../../core/schema/discrepancy.ts';
 import type { Document } from '../../../core/schema/document.ts';
 import { fileUrl, type StoredFile } from '../../../core/schema/file.ts';
 import type { LiveEvent } from '../../../core/schema/live-event.ts';
@@ -6,7 +6,7 @@ import type { Waiver, WaiverCard, WaiverPicture } from '../../../core/schema/wai
 import { iso, isoOrNull, type RowOf } from './presenter-helpers.ts';
 
 /**
- * Discrepancies and the other vehicle records not yet in a module of their own (waivers, documents), stored files and live events in their REST and feed shape (the rules in
+ * Discrepancy pictures and the other vehicle records not yet in a module of their own (waivers, documents), stored files and live events in their REST and feed shape (the rules in
  * presenter-helpers.ts).
  */
 
@@ -30,32 +30,6 @@ export function auditToApi(row: AuditedRow) {
     lastModificationDate: iso(row.updatedAt),
   };
 }
-
-export const discrepancyToApi = (row: RowOf<'discrepancies'>): Discrepancy => ({
-  mxId: row.id,
-  vehicleId: row.vehicleId,
-  regNumber: row.regNumber,
-  itemNo: row.itemNo,
-  discrepancy: row.discrepancy,
-  dateDiscovered: iso(row.dateDiscovered),
-  inspectorId: row.inspectorId,
-  reportMiles: row.reportMiles,
-  reportHours: row.reportHours,
-  reportDate: isoOrNull(row.reportDate),
-  reporterUserId: row.reporterUserId,
-  workOrder: row.workOrder,
-  validFrom: iso(row.validFrom),
-  af1800StatusCode: row.af1800StatusCode as Discrepancy['af1800StatusCode'],
-  mxUserId: row.mxUserId,
-  disregard: row.disregard,
-  systemCode: row.systemCode,
-  numFixed: row.numFixed,
-  parentInspectionId: row.parentInspectionId,
-  actualCompletionDate: isoOrNull(row.actualCompletionDate),
-  workDate: isoOrNull(row.workDate),
-  estCompletionDate: isoOrNull(row.estCompletionDate),
-  lastModificationDate: iso(row.updatedAt),
-});
 
 export const discrepancyPictureToApi = (row: RowOf<'discrepancyPictures'>): DiscrepancyPicture => ({
   mxPictureId: row.id,

@@ -21,10 +21,11 @@ export interface RecordDialogProps<V extends object> {
 }
 
 /**
- * A day field opens its calendar when focused: focused as the dialog opens, the calendar would cover the
- * fields below it, so such a dialog starts at its close button instead (Mantine's default).
+ * A day field opens its calendar when focused, a searchable choice its list: focused as the dialog
+ * opens, either would cover the fields below it, so such a dialog starts at its close button instead
+ * (Mantine's default).
  */
-const OPENS_ON_FOCUS = new Set<RecordField<unknown>['kind']>(['date', 'calendarDay']);
+const OPENS_ON_FOCUS = new Set<RecordField<unknown>['kind']>(['date', 'calendarDay', 'select']);
 
 /**
  * The add and edit dialog of a record tab, drawn from field descriptions. Errors show once a field was

@@ -1,4 +1,4 @@
-import { Checkbox, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { DATE_TIME_FILTER_FORMAT } from '../data-grid/index.ts';
@@ -43,6 +43,42 @@ export function RecordFieldInput<V>({ field, value, values, error, autoFocus, on
         <Textarea {...common} autosize minRows={2} maxRows={6} onChange={(event) => onChange(event.currentTarget.value)} />
       );
     }
+    case 'number':
+      return (
+        <NumberInput
+          label={field.label}
+          size="md"
+          required={field.required}
+          disabled={disabled}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          value={typeof value === 'number' ? value : ''}
+          onChange={(next) => onChange(typeof next === 'number' ? next : next === '' ? null : Number(next))}
+          onBlur={onBlur}
+          error={error}
+          {...focus}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          label={field.label}
+          size="md"
+          required={field.required}
+          clearable={!field.required}
+          searchable
+          disabled={disabled}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+          onBlur={onBlur}
+          error={error}
+          nothingFoundMessage="No matches found."
+          comboboxProps={{ withinPortal: true }}
+          {...focus}
+        />
+      );
     case 'date':
     case 'calendarDay': {
       const toValue = (picked: string | Date | null) => {

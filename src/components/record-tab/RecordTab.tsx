@@ -1,12 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Stack, Switch, Tooltip } from '@mantine/core';
-import { IconCloudUpload, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconCloudUpload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FeedName } from '../../../core/schema/feeds.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { usePending } from '../../sync/react.tsx';
 import type { MirrorQuery } from '../../sync/use-mirror-query.ts';
 import { DataGrid, type GridColumn } from '../data-grid/index.ts';
 import { MirrorQueryState } from '../MirrorQueryState.tsx';
+import { ConfirmDelete } from './ConfirmDelete.tsx';
 
 export interface RecordTabProps<Row> {
   /** The rows' feed: a row with a change waiting for the server is marked. */
@@ -23,8 +24,15 @@ export interface RecordTabProps<Row> {
   completed?: { label: string; isCompleted(row: Row): boolean; columns?: readonly string[] };
   /** Read-only users see no add or edit control (part 1 §6). */
   readOnly: boolean;
-  /** The add button's label, e.g. 'Schedule Wash', and its dialog. */
-  add?: { label: string; dialog(close: () => void): ReactNode };
+  /**
+   * A second switch, e.g. 'Show Details' (part 1 §2 Required): the columns it names stay hidden until it
+   * is on.
+   */
+  details?: { label: string; columns: readonly string[] };
+  /** The add button's label, e.g. 'Schedule Wash', and its dialog; `disabledReason` disables it and says why. */
+  add?: { label: string; dialog(close: () => void): ReactNode; disabledReason?: string | null };
+  /** A delete button per row, after a confirmation that names the row (part 1 §2: Delete with confirmation). */
+  remove?: { label(row: Row): string; title: string; message(row: Row): string; onConfirm(row: Row): Promise<unknown> };
   /** The edit dialog of a row; its button names the row with `editLabel`. */
   edit?: { label(row: Row): string; dialog(row: Row, close: () => void): ReactNode };
 }
@@ -47,27 +55,36 @@ function PendingMark({ rowKey: key }: { rowKey: string }) {
  * add button and an edit button per row whose dialogs the tab describes, controls hidden for read-only
  * users, and the mirror's loading and error states. A tab becomes its columns and fields.
  */
-export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed, readOnly, add, edit }: RecordTabProps<Row>) {
+export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed, details, readOnly, add, edit, remove }: RecordTabProps<Row>) {
   const [showCompleted, setShowCompleted] = useState(false);
+  const [showDetails, setShowDetails] = useState(false);
   const [dialog, setDialog] = useState<ReactNode>(null);
   const close = () => setDialog(null);
 
   const data = rows.state === 'ready' ? rows.data : undefined;
   const shown = useMemo(() => (data && completed && !showCompleted ? data.filter((row) => !completed.isCompleted(row)) : data), [data, completed, showCompleted]);
-  const shownColumns = useMemo(
-    () => (completed?.columns && !showCompleted ? columns.filter((column) => !completed.columns!.includes(column.id)) : columns),
-    [columns, completed, showCompleted],
-  );
+  const shownColumns = useMemo(() => {
+    const hidden = new Set([...(showCompleted ? [] : (completed?.columns ?? [])), ...(showDetails ? [] : (details?.columns ?? []))]);
+    return columns.filter((column) => !hidden.has(column.id));
+  }, [columns, completed, details, showCompleted, showDetails]);
 
   if (rows.state !== 'ready') return <MirrorQueryState query={rows} />;
 
   const toolbar = (
     <Group gap="md">
       {add && !readOnly ? (
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog(add.dialog(close))}>
-          {add.label}
-        </Button>
+        <Tooltip label={add.disabledReason} disabled={!add.disabledReason}>
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            disabled={Boolean(add.disabledReason)}
+            onClick={() => setDialog(add.dialog(close))}
+            {...(add.disabledReason ? { 'aria-description': add.disabledReason } : {})}
+          >
+            {add.label}
+          </Button>
+        </Tooltip>
       ) : null}
+      {details ? <Switch label={details.label} checked={showDetails} onChange={(event) => setShowDetails(event.currentTarget.checked)} /> : null}
       {completed ? <Switch label={completed.label} checked={showCompleted} onChange={(event) => setShowCompleted(event.currentTarget.checked)} /> : null}
     </Group>
   );
@@ -83,8 +100,8 @@ export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed
         {...(edit && !readOnly
           ? {
               rowActions: {
-                header: 'Edit',
-                width: EDIT_WIDTH,
+                header: remove ? 'Actions' : 'Edit',
+                width: remove ? EDIT_WIDTH + 36 : EDIT_WIDTH,
                 render: (row: Row) => (
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label={edit.label(row)}>
@@ -92,6 +109,20 @@ export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed
                         <IconPencil size={18} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
+                    {remove ? (
+                      <Tooltip label={remove.label(row)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={remove.label(row)}
+                          onClick={() =>
+                            setDialog(<ConfirmDelete title={remove.title} message={remove.message(row)} onConfirm={() => remove.onConfirm(row)} onClose={close} />)
+                          }
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
                     <PendingMark rowKey={rowKey(feed, getRowId(row))} />
                   </Group>
                 ),

@@ -2,17 +2,20 @@
  * A field of a record dialog, described once: the dialog draws it and the tab reads its label.
  * Kinds and the value each holds: dateTime, an ISO instant with the time picked; date, an ISO instant at
  * the start of the picked day where the device is (a day something is scheduled for); calendarDay, the
- * day as yyyy-MM-dd (a TDY's start and end); checkbox, a boolean; text and textarea, a string.
+ * day as yyyy-MM-dd (a TDY's start and end); checkbox, a boolean; text and textarea, a string; number,
+ * a whole number or null; select, one of `options` (a string) or null.
  */
 export interface RecordField<V> {
   name: Extract<keyof V, string>;
   label: string;
-  kind: 'dateTime' | 'date' | 'calendarDay' | 'checkbox' | 'text' | 'textarea';
+  kind: 'dateTime' | 'date' | 'calendarDay' | 'checkbox' | 'text' | 'textarea' | 'number' | 'select';
   required?: boolean;
   /** Dates: the latest day that may be picked (e.g. a completion date: today). */
   maxDate?: () => Date;
   /** Text: the most characters that may be typed. */
   maxLength?: number;
+  /** Select: the choices. */
+  options?: readonly { value: string; label: string }[];
   /** Disabled while the values say so (e.g. Passed until Completed is ticked, part 1 §4). */
   disabled?: (values: V) => boolean;
 }

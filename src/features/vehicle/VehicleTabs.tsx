@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Tabs, Text } from '@mantine/core';
-import { TAB_NOT_AVAILABLE } from './tab-texts.ts';
 import { MaintenanceTab } from './tabs/maintenance/MaintenanceTab.tsx';
 import { NotesTab } from './tabs/NotesTab.tsx';
 import { TdyTab } from './tabs/TdyTab.tsx';
 import { WashesTab } from './tabs/WashesTab.tsx';
+
+export const TAB_NOT_AVAILABLE = 'This tab is not available yet.';
 
 /** The vehicle page's seven tabs (part 1 §2). */
 export const VEHICLE_TABS = ['Inspections', 'Maintenance', 'Waivers', 'TDY', 'Washes', 'Notes', 'Documents'] as const;

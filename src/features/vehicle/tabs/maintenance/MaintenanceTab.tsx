@@ -1,5 +1,5 @@
-import { Tabs, Text } from '@mantine/core';
-import { TAB_NOT_AVAILABLE } from '../../tab-texts.ts';
+import { Tabs } from '@mantine/core';
+import { RequiredTab } from './RequiredTab.tsx';
 import { InspectionVisitTab } from './InspectionVisitTab.tsx';
 import { ScheduledMxTab } from './ScheduledMxTab.tsx';
 
@@ -8,7 +8,7 @@ export const MAINTENANCE_TABS = ['Required', 'Scheduled', 'LTI', 'PMI'] as const
 
 export function MaintenanceTab({ vehicleId, readOnly }: { vehicleId: string; readOnly: boolean }) {
   return (
-    <Tabs defaultValue="Scheduled" keepMounted={false} variant="pills">
+    <Tabs defaultValue="Required" keepMounted={false} variant="pills">
       <Tabs.List mb="md">
         {MAINTENANCE_TABS.map((tab) => (
           <Tabs.Tab key={tab} value={tab}>
@@ -17,7 +17,7 @@ export function MaintenanceTab({ vehicleId, readOnly }: { vehicleId: string; rea
         ))}
       </Tabs.List>
       <Tabs.Panel value="Required">
-        <Text c="dimmed">{TAB_NOT_AVAILABLE}</Text>
+        <RequiredTab vehicleId={vehicleId} readOnly={readOnly} />
       </Tabs.Panel>
       <Tabs.Panel value="Scheduled">
         <ScheduledMxTab vehicleId={vehicleId} readOnly={readOnly} />

@@ -1,0 +1,156 @@
+import { useCallback, useMemo } from 'react';
+import { nanoid } from 'nanoid';
+import { shownByDefault } from '../../../../../core/rules/discrepancy.ts';
+import { ID_LENGTH } from '../../../../../core/schema/common.ts';
+import { CORRECTIVE_ACTION_CODES, CORRECTIVE_ACTION_LABELS, type Discrepancy } from '../../../../../core/schema/discrepancy.ts';
+import { useSession } from '../../../../auth/session-context.ts';
+import type { GridColumn } from '../../../../components/data-grid/index.ts';
+import { RecordDialog } from '../../../../components/record-tab/RecordDialog.tsx';
+import { RecordTab } from '../../../../components/record-tab/RecordTab.tsx';
+import { deleteDiscrepancy, reportDiscrepancy, updateDiscrepancy } from '../../../../data/discrepancies/mutators.ts';
+import { discrepanciesOfVehicle, peopleOf, reportingOf } from '../../../../data/discrepancies/queries.ts';
+import { formatDate } from '../../../../shared/fleet-format.ts';
+import { useMutate } from '../../../../sync/react.tsx';
+import { useMirrorQuery } from '../../../../sync/use-mirror-query.ts';
+import { editFields, editFormOf, editOnChange, newReport, reportFields, validateEdit, validateReport, type EditForm, type ReportForm } from './discrepancy-forms.ts';
+
+/** Columns hidden until 'Show Details' (part 1 §2 Required). */
+const DETAIL_COLUMNS = ['reportDate', 'reportMiles', 'reportHours', 'reporter', 'workOrder', 'validFrom', 'af1800StatusCode', 'mxUserId', 'systemCode', 'numFixed'];
+
+export const NO_WORKFLOW_REASON = "This vehicle's inspection workflow is not one of your available workflows";
+
+const day = (id: 'dateDiscovered' | 'reportDate' | 'validFrom', header: string): GridColumn<Discrepancy> => ({
+  id,
+  header,
+  value: (d) => d[id],
+  cell: (d) => formatDate(d[id]),
+  filter: 'DATE_TIME',
+  width: 150,
+});
+const count = (id: 'reportMiles' | 'reportHours' | 'numFixed', header: string): GridColumn<Discrepancy> => ({
+  id,
+  header,
+  value: (d) => d[id],
+  cell: (d) => d[id]?.toLocaleString('en-US') ?? '',
+  filter: 'NUMBER_RANGE',
+  width: 140,
+});
+
+/** Part 1 §2 Required: every column in the spec's order ('Pictures' comes with the files issue). */
+function columnsOf(people: Map<string, string>): GridColumn<Discrepancy>[] {
+  const person = (id: string | null) => (id === null ? null : (people.get(id) ?? id));
+  return [
+    { id: 'rule', header: 'Rule', value: (d) => `AF1800-${d.itemNo}`, filter: 'TEXT', width: 130 },
+    { id: 'discrepancy', header: 'Discrepancy', value: (d) => d.discrepancy, filter: 'TEXT', width: 260 },
+    day('dateDiscovered', 'Date Discovered'),
+    day('reportDate', 'Report Date'),
+    count('reportMiles', 'Report Miles'),
+    count('reportHours', 'Report Hours'),
+    { id: 'reporter', header: 'Reporter', value: (d) => person(d.reporterUserId ?? d.inspectorId), filter: 'TEXT' },
+    { id: 'workOrder', header: 'Work Order', value: (d) => d.workOrder, filter: 'TEXT', width: 140 },
+    day('validFrom', 'Last Updated'),
+    {
+      id: 'af1800StatusCode',
+      header: 'Status Code',
+      value: (d) => d.af1800StatusCode,
+      filter: 'SET',
+      setOptions: CORRECTIVE_ACTION_CODES.map((code) => ({ value: code, label: `${code} – ${CORRECTIVE_ACTION_LABELS[code]}` })),
+      width: 140,
+    },
+    { id: 'mxUserId', header: 'Mx Employee', value: (d) => person(d.mxUserId), filter: 'TEXT' },
+    { id: 'disregard', header: 'Disregard', value: (d) => d.disregard, filter: 'BOOLEAN', width: 130 },
+    { id: 'systemCode', header: 'System Code', value: (d) => d.systemCode, filter: 'TEXT', width: 140 },
+    count('numFixed', 'Num Fixed'),
+    { id: 'parentInspectionId', header: 'Parent Inspection', value: (d) => d.parentInspectionId, filter: 'TEXT' },
+  ];
+}
+
+/** The vehicle's AF1800 discrepancies: report, work, disregard and delete them (part 1 §2, §4, §5, §7). */
+export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOnly: boolean }) {
+  const rows = useMirrorQuery((db) => discrepanciesOfVehicle(db, vehicleId), [vehicleId]);
+  const reporting = useMirrorQuery(
+    (db) => reportingOf(db, vehicleId),
+    [vehicleId],
+    () => false,
+  );
+  const people = useMirrorQuery(
+    (db) => peopleOf(db),
+    [],
+    () => false,
+  );
+  const mutate = useMutate();
+  const { user } = useSession();
+  const names = useMemo(() => (people.state === 'ready' ? people.data : new Map<string, string>()), [people]);
+  const columns = useMemo(() => columnsOf(names), [names]);
+  const peopleOptions = useMemo(() => [...names].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)), [names]);
+  const historic = useMemo(() => ({ label: 'Show Historic Discrepancies', isCompleted: (d: Discrepancy) => !shownByDefault(d, new Date()) }), []);
+  const details = useMemo(() => ({ label: 'Show Details', columns: DETAIL_COLUMNS }), []);
+  const ready = reporting.state === 'ready' ? reporting.data : null;
+
+  const report = useCallback(
+    (close: () => void) => (
+      <RecordDialog<ReportForm>
+        title="Report New Discrepancy"
+        submitLabel="Report"
+        mode="create"
+        fields={reportFields(ready?.rules ?? [], ready?.readings ?? { miles: true, hours: false })}
+        initial={newReport()}
+        validate={validateReport}
+        onClose={close}
+        onSubmit={async (form) => {
+          const fields = {
+            itemNo: Number(form.itemNo),
+            discrepancy: form.discrepancy!.trim(),
+            dateDiscovered: form.dateDiscovered!,
+            reportMiles: form.reportMilesOn ? form.reportMiles! : null,
+            reportHours: form.reportHoursOn ? form.reportHours! : null,
+          };
+          await mutate(reportDiscrepancy, { parentId: vehicleId, id: nanoid(ID_LENGTH), userId: user.userId, fields });
+        }}
+      />
+    ),
+    [mutate, ready, user.userId, vehicleId],
+  );
+
+  const edit = useCallback(
+    (d: Discrepancy, close: () => void) => (
+      <RecordDialog<EditForm>
+        title={`Edit AF1800-${d.itemNo} Discrepancy`}
+        submitLabel="Update"
+        mode="edit"
+        fields={editFields(peopleOptions)}
+        initial={editFormOf(d)}
+        validate={validateEdit}
+        onChange={editOnChange}
+        onClose={close}
+        onSubmit={async (changes) => {
+          const { numFixed, ...rest } = changes;
+          await mutate(updateDiscrepancy, { parentId: vehicleId, id: d.mxId, userId: user.userId, changes: { ...rest, ...(numFixed != null ? { numFixed } : {}) } });
+        }}
+      />
+    ),
+    [mutate, peopleOptions, user.userId, vehicleId],
+  );
+
+  const name = (d: Discrepancy) => `AF1800-${d.itemNo} of ${formatDate(d.dateDiscovered)}`;
+  return (
+    <RecordTab
+      feed="discrepancies"
+      label="Required maintenance"
+      rows={rows}
+      columns={columns}
+      getRowId={(d) => d.mxId}
+      completed={historic}
+      details={details}
+      readOnly={readOnly}
+      add={{ label: 'Report New Discrepancy', dialog: report, disabledReason: ready && !ready.allowed ? NO_WORKFLOW_REASON : null }}
+      edit={{ label: (d) => `Edit ${name(d)}`, dialog: edit }}
+      remove={{
+        label: (d) => `Delete ${name(d)}`,
+        title: 'Delete Discrepancy',
+        message: (d) => `Delete the discrepancy "${d.discrepancy}" (${name(d)})? This cannot be undone.`,
+        onConfirm: (d) => mutate(deleteDiscrepancy, { parentId: vehicleId, id: d.mxId }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import dayjs from 'dayjs';
+import { endOfDay } from '../../../../../core/rules/completion.ts';
+import { CLOSING_CODES, type ReportableRule } from '../../../../../core/rules/discrepancy.ts';
+import {
+  CORRECTIVE_ACTION_CODES,
+  CORRECTIVE_ACTION_LABELS,
+  DISCREPANCY_TEXT_MAX,
+  SYSTEM_CODE_MAX,
+  WORK_ORDER_MAX,
+  type CorrectiveActionCode,
+  type Discrepancy,
+} from '../../../../../core/schema/discrepancy.ts';
+import type { FieldErrors, RecordField } from '../../../../components/record-tab/fields.ts';
+
+export interface ReportForm {
+  itemNo: string | null;
+  discrepancy: string;
+  dateDiscovered: string | null;
+  reportMilesOn: boolean;
+  reportMiles: number | null;
+  reportHoursOn: boolean;
+  reportHours: number | null;
+}
+
+export const REPORT_MESSAGES = {
+  rule: 'Rule is required',
+  discrepancy: 'Discrepancy is required',
+  dateDiscovered: 'Date discovered is required',
+  miles: 'Report miles is required',
+  hours: 'Report hours is required',
+  milesMin: 'Report miles must be at least 1',
+  hoursMin: 'Report hours must be at least 1',
+  numFixed: 'Enter a whole number',
+} as const;
+
+export const newReport = (): ReportForm => ({
+  itemNo: null,
+  discrepancy: '',
+  dateDiscovered: dayjs().startOf('day').toISOString(),
+  reportMilesOn: false,
+  reportMiles: null,
+  reportHoursOn: false,
+  reportHours: null,
+});
+
+/**
+ * Part 1 §5: rule, text and date required; miles or hours, when their reporting is ticked, a whole
+ * number of at least 1; the option is enabled once a (boolean) rule is chosen.
+ */
+export function reportFields(rules: readonly ReportableRule[], readings: { miles: boolean; hours: boolean }): RecordField<ReportForm>[] {
+  const noRule = (form: ReportForm) => form.itemNo === null;
+  return [
+    {
+      name: 'itemNo',
+      label: 'Rule',
+      kind: 'select',
+      required: true,
+      options: rules.map((r) => ({ value: String(r.itemNo), label: `AF1800-${r.itemNo} ${r.title}` })),
+    },
+    { name: 'discrepancy', label: 'Discrepancy', kind: 'textarea', required: true, maxLength: DISCREPANCY_TEXT_MAX },
+    { name: 'dateDiscovered', label: 'Date Discovered', kind: 'date', required: true, maxDate: () => endOfDay(new Date()) },
+    ...(readings.miles
+      ? ([
+          { name: 'reportMilesOn', label: 'Report Miles', kind: 'checkbox', disabled: noRule },
+          { name: 'reportMiles', label: 'Report Miles (Required)', kind: 'number', disabled: (f) => noRule(f) || !f.reportMilesOn },
+        ] satisfies RecordField<ReportForm>[])
+      : []),
+    ...(readings.hours
+      ? ([
+          { name: 'reportHoursOn', label: 'Report Hours', kind: 'checkbox', disabled: noRule },
+          { name: 'reportHours', label: 'Report Hours (Required)', kind: 'number', disabled: (f) => noRule(f) || !f.reportHoursOn },
+        ] satisfies RecordField<ReportForm>[])
+      : []),
+  ];
+}
+
+function reading(on: boolean, value: number | null, required: string, min: string): string | undefined {
+  if (!on) return undefined;
+  if (value === null) return required;
+  return value < 1 ? min : undefined;
+}
+
+export function validateReport(form: ReportForm): FieldErrors<ReportForm> {
+  const m = REPORT_MESSAGES;
+  return {
+    itemNo: form.itemNo ? undefined : m.rule,
+    discrepancy: form.discrepancy.trim() ? undefined : m.discrepancy,
+    dateDiscovered: form.dateDiscovered ? undefined : m.dateDiscovered,
+    reportMiles: reading(form.reportMilesOn, form.reportMiles, m.miles, m.milesMin),
+    reportHours: reading(form.reportHoursOn, form.reportHours, m.hours, m.hoursMin),
+  };
+}
+
+export interface EditForm {
+  reportDate: string | null;
+  reportMiles: number | null;
+  reportHours: number | null;
+  reporterUserId: string | null;
+  workOrder: string;
+  af1800StatusCode: CorrectiveActionCode | null;
+  mxUserId: string | null;
+  systemCode: string;
+  numFixed: number | null;
+  disregard: boolean;
+  workDate: string | null;
+}
+
+export const editFormOf = (d: Discrepancy): EditForm => ({
+  reportDate: d.reportDate,
+  reportMiles: d.reportMiles,
+  reportHours: d.reportHours,
+  reporterUserId: d.reporterUserId,
+  workOrder: d.workOrder ?? '',
+  af1800StatusCode: d.af1800StatusCode,
+  mxUserId: d.mxUserId,
+  systemCode: d.systemCode ?? '',
+  numFixed: d.numFixed,
+  disregard: d.disregard,
+  workDate: d.workDate,
+});
+
+/** Part 1 §5 "Edit required Mx": the fields in the order the AF1800's page 2 lists them. */
+export function editFields(people: readonly { value: string; label: string }[]): RecordField<EditForm>[] {
+  return [
+    { name: 'reportDate', label: 'Report Date', kind: 'date', maxDate: () => endOfDay(new Date()) },
+    { name: 'reportMiles', label: 'Report Miles', kind: 'number' },
+    { name: 'reportHours', label: 'Report Hours', kind: 'number' },
+    { name: 'reporterUserId', label: 'Reporter', kind: 'select', options: people },
+    { name: 'workOrder', label: 'Work Order', kind: 'text', maxLength: WORK_ORDER_MAX },
+    {
+      name: 'af1800StatusCode',
+      label: 'Status Code',
+      kind: 'select',
+      options: CORRECTIVE_ACTION_CODES.map((code) => ({ value: code, label: `${code} – ${CORRECTIVE_ACTION_LABELS[code]}` })),
+    },
+    { name: 'mxUserId', label: 'Mx Employee', kind: 'select', options: people },
+    { name: 'systemCode', label: 'System Code', kind: 'text', maxLength: SYSTEM_CODE_MAX },
+    { name: 'numFixed', label: 'Number Fixed', kind: 'number', required: true },
+    { name: 'disregard', label: 'Disregard', kind: 'checkbox' },
+    { name: 'workDate', label: 'Work Date', kind: 'date', maxDate: () => endOfDay(new Date()) },
+  ];
+}
+
+export function validateEdit(form: EditForm): FieldErrors<EditForm> {
+  const m = REPORT_MESSAGES;
+  return {
+    reportMiles: form.reportMiles !== null && form.reportMiles < 1 ? m.milesMin : undefined,
+    reportHours: form.reportHours !== null && form.reportHours < 1 ? m.hoursMin : undefined,
+    numFixed: form.numFixed === null ? m.numFixed : undefined,
+  };
+}
+
+/** A closing status code with no work date fills in today: the day the work was done (docs/vehicle-tabs.md). */
+export function editOnChange(form: EditForm, changed: keyof EditForm): EditForm {
+  if (changed !== 'af1800StatusCode' || form.workDate !== null || form.af1800StatusCode === null) return form;
+  return CLOSING_CODES.includes(form.af1800StatusCode) ? { ...form, workDate: dayjs().startOf('day').toISOString() } : form;
+}

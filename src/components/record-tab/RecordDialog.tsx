@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SimpleGrid } from '@mantine/core';
 import { changedFields } from '../../../core/rules/changed-fields.ts';
 import { FormModal } from '../FormModal.tsx';
 import { hasFieldErrors, type FieldErrors, type RecordField } from './fields.ts';
@@ -18,6 +19,8 @@ export interface RecordDialogProps<V extends object> {
   /** Told the values (create) or only the fields that changed (edit). */
   onSubmit(values: Partial<V>): Promise<void>;
   onClose(): void;
+  /** Lays a long form out in two columns (one on a narrow screen), so a tablet shows it without scrolling. */
+  twoColumns?: boolean;
 }
 
 /**
@@ -31,7 +34,18 @@ const OPENS_ON_FOCUS = new Set<RecordField<unknown>['kind']>(['date', 'calendarD
  * The add and edit dialog of a record tab, drawn from field descriptions. Errors show once a field was
  * touched; Submit stays disabled while any remain (and, for an edit, until something changed).
  */
-export function RecordDialog<V extends object>({ title, submitLabel, fields, initial, validate, onChange, mode, onSubmit, onClose }: RecordDialogProps<V>) {
+export function RecordDialog<V extends object>({
+  title,
+  submitLabel,
+  fields,
+  initial,
+  validate,
+  onChange,
+  mode,
+  onSubmit,
+  onClose,
+  twoColumns = false,
+}: RecordDialogProps<V>) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Set<keyof V>>(new Set());
   const errors = validate(values);
@@ -48,6 +62,7 @@ export function RecordDialog<V extends object>({ title, submitLabel, fields, ini
 
   return (
     <FormModal
+      size={twoColumns ? 'xl' : undefined}
       opened
       onClose={onClose}
       title={title}
@@ -56,18 +71,20 @@ export function RecordDialog<V extends object>({ title, submitLabel, fields, ini
       dirty={changed}
       onSubmit={() => onSubmit(mode === 'edit' ? changes : values)}
     >
-      {fields.map((field, index) => (
-        <RecordFieldInput
-          key={field.name}
-          field={field}
-          value={values[field.name]}
-          values={values}
-          error={touched.has(field.name) ? errors[field.name] : undefined}
-          autoFocus={index === 0 && !OPENS_ON_FOCUS.has(field.kind)}
-          onChange={(value) => set(field.name, value)}
-          onBlur={() => setTouched((prev) => new Set(prev).add(field.name))}
-        />
-      ))}
+      <SimpleGrid cols={{ base: 1, sm: twoColumns ? 2 : 1 }} spacing="md" verticalSpacing="sm">
+        {fields.map((field, index) => (
+          <RecordFieldInput
+            key={field.name}
+            field={field}
+            value={values[field.name]}
+            values={values}
+            error={touched.has(field.name) ? errors[field.name] : undefined}
+            autoFocus={index === 0 && !OPENS_ON_FOCUS.has(field.kind)}
+            onChange={(value) => set(field.name, value)}
+            onBlur={() => setTouched((prev) => new Set(prev).add(field.name))}
+          />
+        ))}
+      </SimpleGrid>
     </FormModal>
   );
 }

@@ -119,6 +119,7 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
         submitLabel="Update"
         mode="edit"
         fields={editFields(peopleOptions)}
+        twoColumns
         initial={editFormOf(d)}
         validate={validateEdit}
         onChange={editOnChange}

@@ -119,13 +119,13 @@ export const editFormOf = (d: Discrepancy): EditForm => ({
   workDate: d.workDate,
 });
 
-/** Part 1 §5 "Edit required Mx": the fields in the order the AF1800's page 2 lists them. */
+/** Part 1 §5 "Edit required Mx": the fields in pairs (who reported it, its reading, the work, its codes). */
 export function editFields(people: readonly { value: string; label: string }[]): RecordField<EditForm>[] {
   return [
     { name: 'reportDate', label: 'Report Date', kind: 'date', maxDate: () => endOfDay(new Date()) },
+    { name: 'reporterUserId', label: 'Reporter', kind: 'select', options: people },
     { name: 'reportMiles', label: 'Report Miles', kind: 'number' },
     { name: 'reportHours', label: 'Report Hours', kind: 'number' },
-    { name: 'reporterUserId', label: 'Reporter', kind: 'select', options: people },
     { name: 'workOrder', label: 'Work Order', kind: 'text', maxLength: WORK_ORDER_MAX },
     {
       name: 'af1800StatusCode',
@@ -134,10 +134,10 @@ export function editFields(people: readonly { value: string; label: string }[]):
       options: CORRECTIVE_ACTION_CODES.map((code) => ({ value: code, label: `${code} – ${CORRECTIVE_ACTION_LABELS[code]}` })),
     },
     { name: 'mxUserId', label: 'Mx Employee', kind: 'select', options: people },
+    { name: 'workDate', label: 'Work Date', kind: 'date', maxDate: () => endOfDay(new Date()) },
     { name: 'systemCode', label: 'System Code', kind: 'text', maxLength: SYSTEM_CODE_MAX },
     { name: 'numFixed', label: 'Number Fixed', kind: 'number', required: true },
     { name: 'disregard', label: 'Disregard', kind: 'checkbox' },
-    { name: 'workDate', label: 'Work Date', kind: 'date', maxDate: () => endOfDay(new Date()) },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReportDiscrepancy, completionAfterChange, odometerReadings, reportableRules, shownByDefault } from './discrepancy.ts';
+import { reportedToMx, canReportDiscrepancy, completionAfterChange, odometerReadings, reportableRules, shownByDefault } from './discrepancy.ts';
 
 const now = new Date('2026-11-24T12:00:00.000Z');
 const open = { af1800StatusCode: null, actualCompletionDate: null, workDate: null };
@@ -62,5 +62,14 @@ describe('reporting a discrepancy (part 1 §2, §5)', () => {
     expect(odometerReadings([{ ruleId: 'AF1800-H' }])).toEqual({ miles: false, hours: true });
     expect(odometerReadings([{ ruleId: 'AF1800-M' }, { ruleId: 'AF1800-H' }])).toEqual({ miles: true, hours: true });
     expect(odometerReadings([{ ruleId: 'AF1800-3' }])).toEqual({ miles: true, hours: false });
+  });
+});
+
+describe('reported to maintenance with the report', () => {
+  it('dates and names the report when it brings miles or hours, and leaves both empty otherwise', () => {
+    const at = now.toISOString();
+    expect(reportedToMx({ reportMiles: 1204 }, at, 'u1')).toEqual({ reportDate: at, reporterUserId: 'u1' });
+    expect(reportedToMx({ reportMiles: null, reportHours: 12 }, at, 'u1')).toEqual({ reportDate: at, reporterUserId: 'u1' });
+    expect(reportedToMx({}, at, 'u1')).toEqual({ reportDate: null, reporterUserId: null });
   });
 });

@@ -74,3 +74,12 @@ export function odometerReadings(rules: readonly { ruleId: string }[]): { miles:
   const miles = ids.has(MILES_RULE_ID) || !hours;
   return { miles, hours };
 }
+
+/**
+ * A report that comes with miles or hours is reported to maintenance at once (the AF1800's 'reported to
+ * Mx' line): dated when it is made, by whoever makes it. Without them both wait for maintenance.
+ */
+export function reportedToMx(report: { reportMiles?: number | null | undefined; reportHours?: number | null | undefined }, at: string, userId: string) {
+  const reported = report.reportMiles != null || report.reportHours != null;
+  return { reportDate: reported ? at : null, reporterUserId: reported ? userId : null };
+}

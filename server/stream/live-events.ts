@@ -3,10 +3,18 @@ import type { Tx } from '../db/client.ts';
 import { liveEvents } from '../db/schema/index.ts';
 import type { LiveEvent } from '../../core/schema/live-event.ts';
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A live event as a mutation publishes it; the id and time are given when it is stored. */
 export type LiveEventInput = DistributiveOmit<LiveEvent, 'eventId' | 'eventTime'> & { eventId?: string; eventTime?: string };
+
+/** What an event says of its own kind: the vehicle and the user are added by vehicleEvent. */
+export type LiveEventPayload = DistributiveOmit<LiveEventInput, 'regNumber' | 'vehicleType' | 'vehicleId' | 'userId'>;
+
+/** An event about a vehicle, made by a user (part 1 §3: every event names the vehicle, its type and the user). */
+export function vehicleEvent(vehicle: { id: string; regNumber: string; vehicleType: string }, userId: string, payload: LiveEventPayload): LiveEventInput {
+  return { ...payload, regNumber: vehicle.regNumber, vehicleType: vehicle.vehicleType, vehicleId: vehicle.id, userId } as LiveEventInput;
+}
 
 interface Stamped {
   input: LiveEventInput;

@@ -1,4 +1,4 @@
-import { completionAfterChange } from '../../../core/rules/discrepancy.ts';
+import { completionAfterChange, reportedToMx } from '../../../core/rules/discrepancy.ts';
 import type { CreateDiscrepancyBody, Discrepancy, UpdateDiscrepancyBody } from '../../../core/schema/discrepancy.ts';
 import { discrepancies } from '../../db/schema/index.ts';
 import type { VehicleRecordKind } from '../vehicle-records/records.ts';
@@ -26,8 +26,7 @@ export const discrepancyKind: VehicleRecordKind<typeof discrepancies, Discrepanc
   noun: 'discrepancy',
   orderBy: discrepancies.dateDiscovered,
   fields(body, now, by) {
-    // Miles or hours given with the report mean it is reported to maintenance now, by the reporter.
-    const reported = body.reportMiles != null || body.reportHours != null;
+    const { reportDate, reporterUserId } = reportedToMx(body, now.toISOString(), by.id);
     return {
       itemNo: body.itemNo,
       discrepancy: body.discrepancy,
@@ -35,8 +34,8 @@ export const discrepancyKind: VehicleRecordKind<typeof discrepancies, Discrepanc
       inspectorId: body.inspectorId ?? by.id,
       reportMiles: body.reportMiles ?? null,
       reportHours: body.reportHours ?? null,
-      reportDate: reported ? now : null,
-      reporterUserId: reported ? by.id : null,
+      reportDate: dateOrNull(reportDate),
+      reporterUserId,
       parentInspectionId: body.parentInspectionId ?? null,
       disregard: false,
       numFixed: 0,
@@ -48,12 +47,8 @@ export const discrepancyKind: VehicleRecordKind<typeof discrepancies, Discrepanc
     actualCompletionDate: dateOrNull(completionAfterChange(current, body, now)),
     validFrom: now,
   }),
-  event: (d, vehicle, userId) => ({
+  event: (d) => ({
     eventType: 'discrepancy',
-    regNumber: vehicle.regNumber,
-    vehicleType: vehicle.vehicleType,
-    vehicleId: vehicle.id,
-    userId,
     discrepancy: d.discrepancy,
     disregard: d.disregard,
     estCompletionDate: d.estCompletionDate,

@@ -28,12 +28,8 @@ export const scheduledMxKind: VehicleRecordKind<typeof scheduledMx, ScheduledMx,
     ...(body.mxType !== undefined ? { mxType: body.mxType } : {}),
     ...completionColumns(current, body, now),
   }),
-  event: (mx, vehicle, userId) => ({
+  event: (mx) => ({
     eventType: 'mx',
-    regNumber: vehicle.regNumber,
-    vehicleType: vehicle.vehicleType,
-    vehicleId: vehicle.id,
-    userId,
     mxType: mx.mxType,
   }),
 };
@@ -57,12 +53,8 @@ function visitKind<T extends VisitTable, Api extends Lti | Pmi>(
       ...(body.notes !== undefined ? { notes: body.notes } : {}),
       ...visitColumns(current, body, now),
     }),
-    event: (visit, vehicle, userId) => ({
+    event: (visit) => ({
       eventType,
-      regNumber: vehicle.regNumber,
-      vehicleType: vehicle.vehicleType,
-      vehicleId: vehicle.id,
-      userId,
       passed: visit.passed,
       notes: visit.notes,
     }),

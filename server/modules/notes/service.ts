@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notes } from '../../db/schema/index.ts';
 import type { RouteWrite } from '../../http/route.ts';
+import { vehicleEvent } from '../../stream/live-events.ts';
 import { conflict } from '../../http/errors.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
 import { noteToApi } from './presenter.ts';
@@ -45,7 +46,7 @@ export async function addNote(write: RouteWrite, p: Principal, vehicleId: string
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict('A note with this id exists already');
-    publish({ eventType: 'note', regNumber: vehicle.regNumber, vehicleType: vehicle.vehicleType, vehicleId: vehicle.id, userId: p.userId, note: body.note });
+    publish(vehicleEvent(vehicle, p.userId, { eventType: 'note', note: body.note }));
     return noteToApi(row);
   });
 }

@@ -6,7 +6,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RouteWrite } from '../../http/route.ts';
-import type { LiveEventInput } from '../../stream/live-events.ts';
+import { vehicleEvent, type LiveEventPayload } from '../../stream/live-events.ts';
 import { findVehicle, type VehicleRow } from '../vehicles/find-vehicle.ts';
 
 /**
@@ -26,7 +26,7 @@ export interface VehicleRecordKind<T extends PgTable, Api, Create, Update> {
   /** The columns a change sets, given the record as it is; throws badRequest for a change it refuses. */
   changes(current: Api, body: Update, now: Date): Record<string, unknown>;
   /** The Fleet Updates event of a new or changed record (part 1 §3), if the kind has one. */
-  event?(record: Api, vehicle: VehicleRow, userId: string): LiveEventInput;
+  event?(record: Api): LiveEventPayload;
 }
 
 interface RecordColumns {
@@ -106,7 +106,7 @@ export async function createRecord<T extends PgTable, Api, Create>(
       .returning();
     if (!row) throw conflict(`A ${kind.noun} with this id exists already`);
     const record = kind.toApi(row as T['$inferSelect']);
-    if (kind.event) publish(kind.event(record, vehicle, p.userId));
+    if (kind.event) publish(vehicleEvent(vehicle, p.userId, kind.event(record)));
     return record;
   });
 }
@@ -161,22 +161,20 @@ export async function updateRecord<T extends PgTable, Api, Update>(
   const by = actorOf(p);
   const c = columnsOf(kind.table);
   return write(async ({ tx, rev, now, publish }) => {
-    if (target.vehicleId !== undefined) await findVehicle(tx, p.orgId, target.vehicleId);
-    const where = and(
-      eq(c.orgId, p.orgId),
-      eq(c.id, target.id),
-      isNull(c.deletedAt),
-      target.vehicleId !== undefined ? eq(c.vehicleId, target.vehicleId) : undefined,
-    );
+    const named = target.vehicleId !== undefined ? await findVehicle(tx, p.orgId, target.vehicleId) : undefined;
+    const where = targetWhere(c, p.orgId, target);
     const current = await lockRecord(tx, kind, where, target);
     const audit = c.audited ? { lastModifierId: by.id, lastModifierName: by.name } : {};
     const [row] = await tx
       .update(kind.table as PgTable)
-      .set({ ...kind.changes(kind.toApi(current as T['$inferSelect']), body, now), rev, ...audit, updatedAt: now } as never)
+      .set({ ...kind.changes(kind.toApi(current), body, now), rev, ...audit, updatedAt: now } as never)
       .where(where)
       .returning();
     const record = kind.toApi(row as T['$inferSelect']);
-    if (kind.event) publish(kind.event(record, await findVehicle(tx, p.orgId, String((current as { vehicleId: string }).vehicleId)), p.userId));
+    if (kind.event) {
+      const vehicle = named ?? (await findVehicle(tx, p.orgId, (current as { vehicleId: string }).vehicleId));
+      publish(vehicleEvent(vehicle, p.userId, kind.event(record)));
+    }
     return record;
   });
 }

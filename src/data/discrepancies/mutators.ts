@@ -1,4 +1,4 @@
-import { completionAfterChange } from '../../../core/rules/discrepancy.ts';
+import { completionAfterChange, reportedToMx } from '../../../core/rules/discrepancy.ts';
 import { discrepancyResource } from '../../../core/schema/discrepancy.ts';
 import { createRecordMutator, deleteRecordMutator, updateRecordMutator } from '../../sync/record-mutators.ts';
 import { regNumberOf } from '../actor.ts';
@@ -8,7 +8,6 @@ export const reportDiscrepancy = createRecordMutator(discrepancyResource, {
   name: 'reportDiscrepancy',
   async row(db, { parentId, id, userId, fields }) {
     const now = new Date().toISOString();
-    const reported = fields.reportMiles != null || fields.reportHours != null;
     return {
       mxId: id,
       vehicleId: parentId,
@@ -19,8 +18,7 @@ export const reportDiscrepancy = createRecordMutator(discrepancyResource, {
       inspectorId: fields.inspectorId ?? userId,
       reportMiles: fields.reportMiles ?? null,
       reportHours: fields.reportHours ?? null,
-      reportDate: reported ? now : null,
-      reporterUserId: reported ? userId : null,
+      ...reportedToMx(fields, now, userId),
       workOrder: null,
       validFrom: now,
       af1800StatusCode: null,

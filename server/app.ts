@@ -1,9 +1,13 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { inArray, sql } from 'drizzle-orm';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createWriter } from './db/write.ts';
+import { importFileDir } from './files/import.ts';
+import { createFileStore } from './files/store.ts';
 import { registerCspReports } from './http/csp-report.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
@@ -58,6 +62,11 @@ export async function buildApp(config: ServerConfig, database: Database, options
   // The API speaks JSON only; a text body is refused with 415 rather than parsed.
   app.removeContentTypeParser('text/plain');
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Multipart bodies are read only by routes that take them (RouteDef.multipart; others answer 415),
+  // each file whole in memory, at most the upload limit; a form's text fields are short.
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadLimitBytes, fieldSize: 16 * 1024, fields: 20, parts: 60, headerPairs: 100 },
+  });
 
   const { db } = database;
   const bus = new EventBus(database.pgListen ? async (payload) => void (await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`)) : undefined);
@@ -69,6 +78,10 @@ export async function buildApp(config: ServerConfig, database: Database, options
   const pokeEveryone = () => void bus.pokeAll(revisionsOf).catch((err) => app.log.error({ err }, 'could not poke the stream clients'));
   const unlisten = database.pgListen ? await database.pgListen(NOTIFY_CHANNEL, (payload) => bus.receiveRemote(payload), pokeEveryone) : undefined;
   await startEpoch(db);
+  const moved = await importFileDir(db, path.join(config.dataDir, 'files'));
+  if (moved.imported > 0) app.log.info(`imported ${moved.imported} files from ${config.dataDir}/files into the database`);
+  if (moved.skipped.length > 0)
+    app.log.warn({ skipped: moved.skipped }, `files in ${config.dataDir}/files whose content does not match their name were not imported`);
 
   const write = createWriter<LiveEventInput>(db, {
     beforeCommit: storeLiveEvents,
@@ -77,7 +90,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
       bus.publish(orgId, { type: 'poke', rev });
     },
   });
-  const ctx: AppContext = { config, database, db, bus, write, syncTables };
+  const ctx: AppContext = { config, database, db, bus, write, syncTables, files: createFileStore(config.uploadLimitBytes) };
   app.decorate('writer', write);
 
   const embedded = !config.oidcIssuer;

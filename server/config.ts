@@ -25,6 +25,11 @@ export interface ServerConfig {
   tombstoneDays: number;
   bodyLimitBytes: number;
   /**
+   * The largest file an upload may carry (UPLOAD_LIMIT_BYTES, default 25 MiB): a larger one is answered
+   * 413 with the message the app shows (docs/files.md).
+   */
+  uploadLimitBytes: number;
+  /**
    * Which peers may speak for the client through X-Forwarded-For, -Host and -Proto: false (none, the
    * default), true (every peer: only when nothing but the proxy can reach the server) or a list of
    * addresses and subnets (`127.0.0.1`, `10.0.0.0/8`, `loopback`, ...).
@@ -44,6 +49,11 @@ function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number.parseInt(value, 10);
   if (!Number.isFinite(n)) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
+}
+
+function positive(name: string, n: number): number {
+  if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
   return n;
 }
 
@@ -82,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     tombstoneDays: int(env.TOMBSTONE_DAYS, 30),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
+    uploadLimitBytes: positive('UPLOAD_LIMIT_BYTES', int(env.UPLOAD_LIMIT_BYTES, 25 * 1024 * 1024)),
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     orgFactory: env.E2E_ORG_FACTORY === '1',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId, isoDateTime } from './common.ts';
 import { apiPath } from './api-path.ts';
+import { annotationBodySchema, pictureFields, sha256Schema } from './file.ts';
 import { regNumberSchema } from './registration.ts';
 import { defineResource } from './resource.ts';
 
@@ -56,15 +57,40 @@ export const discrepancySchema = z.object({
 });
 export type Discrepancy = z.infer<typeof discrepancySchema>;
 
-/** A picture of a discrepancy (feed `discrepancyPictures`). */
+/** A picture of a discrepancy (feed `discrepancyPictures`); its content is the file `sha256` (at `url`). */
 export const discrepancyPictureSchema = z.object({
   mxPictureId: entityId,
   mxId: entityId,
-  storedFileId: entityId,
+  sha256: sha256Schema,
+  filename: z.string().nullable(),
   url: z.string(),
   annotation: z.string().nullable(),
 });
 export type DiscrepancyPicture = z.infer<typeof discrepancyPictureSchema>;
+
+/** POST .../mx/required/{reqId}/pictures: a picture by content uploaded before (the multipart PATCH sends the bytes). */
+export const addDiscrepancyPictureBodySchema = z.object({ mxPictureId: entityId.optional(), ...pictureFields });
+export type AddDiscrepancyPictureBody = z.infer<typeof addDiscrepancyPictureBodySchema>;
+
+/**
+ * Pictures of a discrepancy (part 1 §7 "Maintenance": multipart PATCH .../mx/required/{reqId} with
+ * pictures, DELETE .../pictures/{pictureId}); the caption is changed by PATCH .../pictures/{pictureId}
+ * as on waivers. The server keeps a picture's content once per discrepancy: the same bytes again
+ * answer the picture there is.
+ */
+export const discrepancyPictureResource = defineResource({
+  feed: 'discrepancyPictures',
+  key: 'mxPictureId',
+  parentKey: 'mxId',
+  row: discrepancyPictureSchema,
+  serverFields: [],
+  createBody: addDiscrepancyPictureBodySchema,
+  updateBody: annotationBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/mx/required/:mxId/pictures'),
+    item: apiPath('/data/v1/vehicles/:vehicleId/mx/required/:mxId/pictures/:mxPictureId'),
+  },
+});
 
 /** GET .../mx/required: discrepancies with their pictures. */
 export const discrepancyWithPicturesSchema = discrepancySchema.extend({ pictures: z.array(discrepancyPictureSchema) });

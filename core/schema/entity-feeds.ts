@@ -1,13 +1,10 @@
 import type { z } from 'zod';
-import { discrepancyPictureSchema } from './discrepancy.ts';
-import { documentSchema } from './document.ts';
 import { storedFileSchema } from './file.ts';
 import { inspectionFeedSchema, inspectionPictureSchema } from './inspection.ts';
 import { liveEventSchema } from './live-event.ts';
 import { resourceFeedSchemas } from './resources.ts';
 import { savedRuleSchema } from './rule.ts';
 import { vehicleManagementSchema, vehicleSchema, vehicleStatusRecordSchema, vehicleTypeSchema } from './vehicle.ts';
-import { waiverCardSchema, waiverPictureSchema, waiverSchema } from './waiver.ts';
 import { workflowRuleSchema, workflowSchema } from './workflow.ts';
 
 /**
@@ -25,11 +22,6 @@ export const entityFeedSchemas = {
   rules: savedRuleSchema,
   inspections: inspectionFeedSchema,
   inspectionPictures: inspectionPictureSchema,
-  discrepancyPictures: discrepancyPictureSchema,
-  waivers: waiverSchema,
-  waiverPictures: waiverPictureSchema,
-  waiverCards: waiverCardSchema,
-  documents: documentSchema,
   files: storedFileSchema,
   liveEvents: liveEventSchema,
   ...resourceFeedSchemas,

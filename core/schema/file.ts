@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from './api-path.ts';
 import { entityId, isoDateTime } from './common.ts';
 
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -13,15 +14,45 @@ export const FILE_TOO_LARGE_MESSAGE = 'File is too large. Please try another fil
 export const UPLOAD_STATES = ['pending', 'added', 'uploading', 'cancelled', 'finished', 'aborted', 'error'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
 
-/** Where the content of a stored file is served; every picture and document `url` is built here. */
-export function fileUrl(storedFileId: string): string {
-  return `/files/${storedFileId}`;
+/** A file's content address: the sha256 of its bytes, 64 lowercase hex digits. */
+export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 is 64 lowercase hex digits');
+
+/**
+ * Where the content of a file is served: by its content address, so a device knows a picture's url
+ * before the server has it, and the url never changes (immutable, cached by the service worker). The
+ * server serves it only to users of an organization that holds the content.
+ */
+export const filePath = apiPath('/files/:sha256');
+export function fileUrl(sha256: string): string {
+  return filePath.build({ sha256 });
 }
+
+/**
+ * PUT the raw bytes of a file (any Content-Type; the server judges the type by content). Idempotent:
+ * the same bytes are stored once, a repeat answers the same. The bytes must hash to `sha256`. Records
+ * then name the content by sha256 (fileRefFields); the spec's multipart calls send the bytes with the
+ * record instead.
+ */
+export const uploadPath = apiPath('/data/v1/files/:sha256');
+
+/** The answer of an upload. */
+export const uploadedFileSchema = z.object({ sha256: sha256Schema, mimeType: z.string(), sizeBytes: z.number().int().min(0) });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export const FILENAME_MAX = 255;
+export const filenameSchema = z
+  .string({ error: 'File name is required' })
+  .trim()
+  .min(1, 'File name is required')
+  .max(FILENAME_MAX, `File names are at most ${FILENAME_MAX} characters`);
+
+/** The content of a record's file, uploaded before (uploadPath), named by its address. */
+export const fileRefFields = { sha256: sha256Schema, filename: filenameSchema };
 
 /** Metadata of an uploaded blob; the content is fetched from `url`. */
 export const storedFileSchema = z.object({
   storedFileId: entityId,
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 is 64 lowercase hex digits'),
+  sha256: sha256Schema,
   mimeType: z.string(),
   sizeBytes: z.number().int().min(0),
   filename: z.string().nullable(),
@@ -43,3 +74,9 @@ export const annotationBodySchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type AnnotationBody = z.infer<typeof annotationBodySchema>;
+
+/** A picture added to a record (discrepancy, waiver) by content uploaded before; its caption optional. */
+export const pictureFields = {
+  ...fileRefFields,
+  annotation: annotationBodySchema.shape.annotation.optional(),
+};

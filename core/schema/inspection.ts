@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, isoDateTime } from './common.ts';
+import { sha256Schema } from './file.ts';
 import { RESULT_TYPES, RULE_TYPES } from './rule.ts';
 import { workflowIdSchema } from './workflow.ts';
 
@@ -76,14 +77,14 @@ export type InspectionResult = z.infer<typeof inspectionResultSchema>;
 export const inspectionFeedSchema = inspectionSchema.extend({ results: z.array(inspectionResultSchema).nullable() });
 export type InspectionFeedRow = z.infer<typeof inspectionFeedSchema>;
 
-/** A picture taken during an inspection (feed `inspectionPictures`). */
+/** A picture taken during an inspection (feed `inspectionPictures`); its content is the file `sha256` (at `url`). */
 export const inspectionPictureSchema = z.object({
   pictureId: entityId,
   inspectionId: entityId,
   resultId: z.string().nullable(),
   ruleId: z.string().nullable(),
   itemNo: z.number().int().nullable(),
-  storedFileId: entityId,
+  sha256: sha256Schema,
   url: z.string(),
   annotation: z.string().nullable(),
 });

@@ -1,8 +1,10 @@
-import { discrepancyResource } from './discrepancy.ts';
+import { discrepancyPictureResource, discrepancyResource } from './discrepancy.ts';
+import { documentResource } from './document.ts';
 import { ltiResource, pmiResource, scheduledMxResource } from './maintenance.ts';
 import { noteResource } from './note.ts';
 import type { ResourceContract } from './resource.ts';
 import { tdyResource } from './tdy.ts';
+import { waiverCardResource, waiverPictureResource, waiverResource } from './waiver.ts';
 import { washResource } from './wash.ts';
 
 /**
@@ -17,6 +19,11 @@ export const RESOURCES = [
   pmiResource,
   tdyResource,
   discrepancyResource,
+  discrepancyPictureResource,
+  waiverResource,
+  waiverPictureResource,
+  waiverCardResource,
+  documentResource,
 ] as const satisfies readonly ResourceContract[];
 
 type Resources = (typeof RESOURCES)[number];

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { apiPath } from './api-path.ts';
 import { entityId, isoDateTime } from './common.ts';
+import { annotationBodySchema, fileRefFields, pictureFields, sha256Schema } from './file.ts';
 import { auditFields } from './maintenance.ts';
+import { defineResource } from './resource.ts';
 
 /** Severity levels (part 2 §9); warning is the default. */
 export const WAIVER_TYPES = ['warning', 'fatal'] as const;
@@ -35,7 +38,7 @@ export type Waiver = z.infer<typeof waiverSchema>;
 export const waiverPictureSchema = z.object({
   waiverPictureId: entityId,
   waiverId: entityId,
-  storedFileId: entityId,
+  sha256: sha256Schema,
   filename: z.string().nullable(),
   url: z.string(),
   annotation: z.string().nullable(),
@@ -47,7 +50,7 @@ export const waiverCardSchema = z.object({
   waiverCardId: entityId,
   vehicleId: entityId,
   regNumber: z.string(),
-  storedFileId: entityId,
+  sha256: sha256Schema,
   filename: z.string().nullable(),
   mimeType: z.string(),
   url: z.string(),
@@ -83,3 +86,54 @@ export const updateWaiverBodySchema = z
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateWaiverBody = z.infer<typeof updateWaiverBodySchema>;
+
+/** Waivered items of a vehicle (part 1 §7 "Waivers"): GET (with waiveredItems and waiverCardFile), POST, PATCH, DELETE. */
+export const waiverResource = defineResource({
+  feed: 'waivers',
+  key: 'waiverId',
+  parentKey: 'vehicleId',
+  row: waiverSchema,
+  // closingDate: the server's clock closes a waiver (core/rules/waiver.ts).
+  serverFields: ['creationDate', 'lastModificationDate', 'closingDate'],
+  createBody: createWaiverBodySchema,
+  updateBody: updateWaiverBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/waivers'),
+    item: apiPath('/data/v1/vehicles/:vehicleId/waivers/:waiverId'),
+  },
+});
+
+/** POST .../waivers/{waiverId}/pictures: a picture by content uploaded before (the multipart PATCH .../waivers/{waiverId} sends the bytes). */
+export const addWaiverPictureBodySchema = z.object({ waiverPictureId: entityId.optional(), ...pictureFields });
+export type AddWaiverPictureBody = z.infer<typeof addWaiverPictureBodySchema>;
+
+/** Pictures of a waivered item: add, caption (PATCH .../pictures/{pictureId} with annotation), delete. */
+export const waiverPictureResource = defineResource({
+  feed: 'waiverPictures',
+  key: 'waiverPictureId',
+  parentKey: 'waiverId',
+  row: waiverPictureSchema,
+  serverFields: [],
+  createBody: addWaiverPictureBodySchema,
+  updateBody: annotationBodySchema,
+  paths: {
+    list: apiPath('/data/v1/vehicles/:vehicleId/waivers/:waiverId/pictures'),
+    item: apiPath('/data/v1/vehicles/:vehicleId/waivers/:waiverId/pictures/:waiverPictureId'),
+  },
+});
+
+/** POST .../waivers/file as JSON: the card by content uploaded before (multipart: field `card`). */
+export const uploadWaiverCardBodySchema = z.object({ waiverCardId: entityId.optional(), ...fileRefFields });
+export type UploadWaiverCardBody = z.infer<typeof uploadWaiverCardBodySchema>;
+
+/** Waiver cards of a vehicle: each upload adds one, the newest is the card on file. */
+export const waiverCardResource = defineResource({
+  feed: 'waiverCards',
+  key: 'waiverCardId',
+  parentKey: 'vehicleId',
+  row: waiverCardSchema,
+  serverFields: ['creationDate'],
+  createBody: uploadWaiverCardBodySchema,
+  updateBody: undefined,
+  paths: { list: apiPath('/data/v1/vehicles/:vehicleId/waivers/file') },
+});

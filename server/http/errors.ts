@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type core } from 'zod';
+import { FILE_TOO_LARGE_MESSAGE } from '../../core/schema/file.ts';
 import { DuplicateMutationError } from '../db/errors.ts';
 
 /** An error with the HTTP status and body the caller should see. */
@@ -59,6 +60,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       let message = (code && FASTIFY_MESSAGES[code]) || error.message;
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = `${message} (limit ${app.initialConfig.bodyLimit} bytes)`;
+      // A file past the upload limit, cut by Fastify before any route ran: the words the app shows.
+      if ((code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.config?.fileUpload) || code === 'FST_REQ_FILE_TOO_LARGE') message = FILE_TOO_LARGE_MESSAGE;
       if (error instanceof SyntaxError || /JSON/.test(error.message)) message = 'The request body is not valid JSON';
       return reply.status(status).send(errorBody(message));
     }

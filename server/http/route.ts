@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { z, ZodType } from 'zod';
+// request.isMultipart() and request.parts(): @fastify/multipart, registered in server/app.ts.
+import type {} from '@fastify/multipart';
+import { FILE_TOO_LARGE_MESSAGE, filenameSchema } from '../../core/schema/file.ts';
 import { checkAccess, checkSectionForReads, isWebsiteAccess, type Access } from '../auth/access.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { MutationRef, Writer, WriteScope } from '../db/write.ts';
@@ -14,10 +17,39 @@ import { findTextFault, MAX_DEPTH, textFaultMessage } from './text-check.ts';
  */
 export type RouteWrite = <T>(fn: (scope: WriteScope<LiveEventInput>) => Promise<T>) => Promise<T>;
 
-export interface RouteContext<P, Q, B> {
+/** A file of a multipart request, read whole (at most the upload limit). */
+export interface UploadedPart {
+  /** The form field it came in. */
+  field: string;
+  filename: string;
+  bytes: Buffer;
+}
+
+/** What a multipart request brought: its files in order, and its text fields as `fields` parsed them. */
+export interface MultipartInput<F> {
+  files: UploadedPart[];
+  fields: F;
+}
+
+/**
+ * A route that also takes a multipart/form-data body (RouteDef.multipart): the files of each named
+ * field (at most as many as given), and the text fields, checked by `fields` as a JSON body is. A
+ * JSON request to the same route is checked by `body` as ever.
+ */
+export interface MultipartDef<F extends ZodType | undefined = ZodType | undefined> {
+  files: Record<string, number>;
+  fields?: F;
+}
+
+export interface RouteContext<P, Q, B, M = null> {
   params: P;
   query: Q;
+  /** The JSON body (undefined when a route that takes multipart got a multipart request). */
   body: B;
+  /** The files and fields of a multipart request (RouteDef.multipart); null for any other request. */
+  multipart: M;
+  /** The raw body of a route that takes one (RouteDef.rawBody); empty otherwise. */
+  bytes: Buffer;
   principal: Principal;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -25,7 +57,7 @@ export interface RouteContext<P, Q, B> {
   write: RouteWrite;
 }
 
-export interface RouteDef<P extends ZodType, Q extends ZodType, B extends ZodType> {
+export interface RouteDef<P extends ZodType, Q extends ZodType, B extends ZodType, M extends MultipartDef | undefined = undefined> {
   method: HTTPMethods;
   url: string;
   access: Access;
@@ -38,11 +70,25 @@ export interface RouteDef<P extends ZodType, Q extends ZodType, B extends ZodTyp
    * the envelope, and the body may nest up to ENVELOPE_MAX_DEPTH.
    */
   envelope?: boolean;
+  /** The route also takes multipart/form-data (MultipartDef); without it a multipart body is refused with 415. */
+  multipart?: M;
+  /**
+   * The body is a file's bytes, of any Content-Type, up to `limitBytes` (past it: 413 with
+   * FILE_TOO_LARGE_MESSAGE). The route gets them as `bytes`; it is registered in a context of its own
+   * whose one parser takes every type, so no other route's parsing changes.
+   */
+  rawBody?: { limitBytes: number };
 }
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
+type BodyOut<B, M> = M extends MultipartDef ? Out<B> | undefined : Out<B>;
+type MultipartOut<M> = M extends MultipartDef<infer F> ? MultipartInput<Out<F>> | null : null;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body is a file (RouteDef.rawBody): past its limit it is answered with FILE_TOO_LARGE_MESSAGE. */
+    fileUpload?: boolean;
+  }
   interface FastifyInstance {
     /** Resolves the caller of a request (see server/auth/authenticate.ts). */
     principalOf(request: FastifyRequest): Promise<Principal>;
@@ -81,20 +127,71 @@ export function mutationOf(request: FastifyRequest, p: Principal): MutationRef |
   return { userId: p.userId, clientId, mutationId };
 }
 
+const MULTIPART_ERRORS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, FILE_TOO_LARGE_MESSAGE],
+  FST_PARTS_LIMIT: [400, 'The form has too many parts'],
+  FST_FIELDS_LIMIT: [400, 'The form has too many fields'],
+  FST_PROTO_VIOLATION: [400, 'A form field may not be named after a property of every object (__proto__, constructor, ...)'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'A form field declared as JSON is not valid JSON'],
+};
+
+/** A failure while reading a multipart body, as an answer: the form's fault (400, 413), never a 500. */
+function multipartError(error: unknown, maxFiles: number): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, `Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} at once`);
+  const known = code ? MULTIPART_ERRORS[code] : undefined;
+  if (known) return new HttpError(known[0], known[1]);
+  return new HttpError(400, `The multipart form could not be read: ${(error as Error).message ?? String(error)}`);
+}
+
+/** Reads a multipart body whole: every file into memory (each at most the upload limit), the text fields as text. */
+async function readMultipart(request: FastifyRequest, def: MultipartDef): Promise<MultipartInput<unknown>> {
+  const allowed = new Map(Object.entries(def.files));
+  const maxFiles = [...allowed.values()].reduce((a, b) => a + b, 0);
+  const names = [...allowed.keys()].join(' or ');
+  const files: UploadedPart[] = [];
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const counts = new Map<string, number>();
+  try {
+    for await (const part of request.parts({ limits: { files: maxFiles } })) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string') throw new HttpError(400, `${part.fieldname}: Send form fields as text`);
+        if (part.valueTruncated) throw new HttpError(400, `${part.fieldname}: The field is too long`);
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const most = allowed.get(part.fieldname);
+      if (most === undefined) throw new HttpError(400, `Send files in the field ${names}, not ${part.fieldname}`);
+      const count = (counts.get(part.fieldname) ?? 0) + 1;
+      if (count > most) throw new HttpError(400, `Send at most ${most} ${most === 1 ? 'file' : 'files'} in the field ${part.fieldname}`);
+      counts.set(part.fieldname, count);
+      const filename = filenameSchema.safeParse(part.filename ?? '');
+      if (!filename.success) throw new HttpError(400, `${part.fieldname}: ${filename.error.issues[0]!.message}`);
+      files.push({ field: part.fieldname, filename: filename.data, bytes: await part.toBuffer() });
+    }
+  } catch (error) {
+    throw multipartError(error, maxFiles);
+  }
+  return { files, fields: parse(def.fields, fields, '') };
+}
+
 /**
  * Declares a route whose params, query and body are validated with zod schemas from core/schema and
- * whose caller is authenticated and checked against `access` before the handler runs.
+ * whose caller is authenticated and checked against `access` before the handler runs. A route may
+ * also take multipart bodies (`multipart`) or a file's raw bytes (`rawBody`); either is read only
+ * after the caller, the params and the query passed.
  */
-export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
+export function route<P extends ZodType, Q extends ZodType, B extends ZodType, M extends MultipartDef | undefined = undefined>(
   app: FastifyInstance,
-  def: RouteDef<P, Q, B>,
-  handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
+  def: RouteDef<P, Q, B, M>,
+  handler: (ctx: RouteContext<Out<P>, Out<Q>, BodyOut<B, M>, MultipartOut<M>>) => Promise<unknown>,
 ): void {
   const reads = def.method === 'GET' || def.method === 'HEAD';
-  app.route({
+  const options: RouteOptions = {
     method: def.method,
     url: def.url,
-    ...(def.envelope ? { config: { maxBodyDepth: ENVELOPE_MAX_DEPTH } } : {}),
+    config: { ...(def.envelope ? { maxBodyDepth: ENVELOPE_MAX_DEPTH } : {}), ...(def.rawBody ? { fileUpload: true } : {}) },
     handler: async (request, reply) => {
       const isPublic = 'public' in def.access && def.access.public;
       const principal = isPublic ? (undefined as unknown as Principal) : await app.principalOf(request);
@@ -102,17 +199,34 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
       if (reads && isWebsiteAccess(def.access)) checkSectionForReads(principal);
       const params = parse(def.params, request.params, 'Path ');
       const query = parse(def.query, request.query, 'Query ');
-      const body = parse(def.body, request.body ?? (def.body ? undefined : null), '', !def.envelope);
+      const isMultipart = !def.rawBody && request.isMultipart();
+      if (isMultipart && !def.multipart) throw new HttpError(415, 'Send the request body as application/json');
+      const multipart = isMultipart ? await readMultipart(request, def.multipart!) : null;
+      const body = multipart || def.rawBody ? undefined : parse(def.body, request.body ?? (def.body ? undefined : null), '', !def.envelope);
+      const bytes = def.rawBody && Buffer.isBuffer(request.body) ? request.body : EMPTY;
       const mutation = isPublic ? undefined : mutationOf(request, principal);
       const write: RouteWrite = async (fn) => {
         const { value, rev } = await app.writer(principal.orgId, mutation, fn);
         reply.header(REVISION_HEADER, String(rev));
         return value;
       };
-      const result = await handler({ params, query, body, principal, request, reply, write });
+      const ctx = { params, query, body, multipart, bytes, principal, request, reply, write };
+      const result = await handler(ctx as RouteContext<Out<P>, Out<Q>, BodyOut<B, M>, MultipartOut<M>>);
       if (reply.sent) return reply;
       if (result === undefined) return reply.status(204).send();
       return result;
     },
+  };
+  if (!def.rawBody) {
+    app.route(options);
+    return;
+  }
+  const { limitBytes } = def.rawBody;
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limitBytes }, (_request, payload, done) => done(null, payload));
+    scope.route(options);
   });
 }
+
+const EMPTY = Buffer.alloc(0);

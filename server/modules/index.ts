@@ -4,6 +4,8 @@ import type { SyncTable } from '../sync/sync-table.ts';
 import { af1800Module } from './af1800/routes.ts';
 import type { ServerModule } from './module.ts';
 import { discrepanciesModule } from './discrepancies/routes.ts';
+import { documentsModule } from './documents/routes.ts';
+import { filesModule } from './files/routes.ts';
 import { maintenanceModule } from './maintenance/routes.ts';
 import { notesModule } from './notes/routes.ts';
 import { settingsModule } from './settings/routes.ts';
@@ -11,6 +13,7 @@ import { tdyModule } from './tdy/routes.ts';
 import { usersModule } from './users/routes.ts';
 import { vehicleTypesModule } from './vehicle-types/routes.ts';
 import { vehiclesModule } from './vehicles/routes.ts';
+import { waiversModule } from './waivers/routes.ts';
 import { washesModule } from './washes/routes.ts';
 
 /** The resources that have their home in a module (server/modules/module.ts); add each new one here. */
@@ -23,6 +26,9 @@ export const MODULES: readonly ServerModule[] = [
   washesModule,
   maintenanceModule,
   discrepanciesModule,
+  waiversModule,
+  documentsModule,
+  filesModule,
   tdyModule,
   af1800Module,
 ];

@@ -114,7 +114,7 @@ async function main(argv: string[]): Promise<number> {
     const started = performance.now();
     const data = generateSeed(options);
     const generated = (performance.now() - started) / 1000;
-    const summary = await writeSeed({ db: database.db, write, config }, data);
+    const summary = await writeSeed({ db: database.db, write }, data);
     const width = Math.max(...Object.keys(summary.rows).map((k) => k.length));
     const lines = [
       `Seeded ${where}: ${options.orgs} organization(s) × ${options.vehicles} vehicles, ${options.days} days up to ${options.today.toISOString().slice(0, 10)}, seed ${options.seed}.`,

@@ -94,8 +94,9 @@ export function writeDiscrepancy(ctx: OrgContext, rng: Rng, plan: VehiclePlan, i
     estCompletionDate: d.estCompletionDate?.toISOString() ?? null,
   });
   if (d.picture) {
-    const file = storeFile(ctx, rng, 'photo', `IMG_${rng.digits(4)}.png`, inspector.id, inspection.completion);
-    const base = { orgId: ctx.orgId, fileId: file.id, annotation: text, createdAt: inspection.completion, updatedAt: inspection.completion };
+    const filename = `IMG_${rng.digits(4)}.png`;
+    const file = storeFile(ctx, rng, 'photo', filename, inspector.id, inspection.completion);
+    const base = { orgId: ctx.orgId, fileId: file.sha256, annotation: text, createdAt: inspection.completion, updatedAt: inspection.completion };
     ctx.tables.inspectionPictures.push({
       id: rng.id(),
       ...base,
@@ -104,7 +105,7 @@ export function writeDiscrepancy(ctx: OrgContext, rng: Rng, plan: VehiclePlan, i
       ruleId: d.rule.ruleId,
       itemNo: item,
     });
-    ctx.tables.discrepancyPictures.push({ id: rng.id(), ...base, discrepancyId: id });
+    ctx.tables.discrepancyPictures.push({ id: rng.id(), ...base, discrepancyId: id, filename });
   }
   return id;
 }

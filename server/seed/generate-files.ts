@@ -3,23 +3,32 @@ import { PLACEHOLDERS, type PlaceholderKind } from './placeholder-files.ts';
 import type { Rng } from './random.ts';
 
 /**
- * A stored_files row for one upload of a placeholder file. Uploads are content-addressed on disk,
- * so every row of the same content shares one file, DATA_DIR/files/{sha256}.
+ * One upload of a placeholder file: the organization holds the content (a stored_files row, the first
+ * time, with the name and sender of that first upload), and the record names it by its sha256. The
+ * content itself is written once (file_contents) by writeSeed.
  */
-export function storeFile(ctx: OrgContext, rng: Rng, kind: PlaceholderKind, filename: string, createdBy: string, createdAt: Date): { id: string; mimeType: string } {
+export function storeFile(
+  ctx: OrgContext,
+  rng: Rng,
+  kind: PlaceholderKind,
+  filename: string,
+  createdBy: string,
+  createdAt: Date,
+): { sha256: string; mimeType: string } {
   const blob = PLACEHOLDERS[kind];
-  const id = rng.id();
-  ctx.tables.storedFiles.push({
-    id,
-    orgId: ctx.orgId,
-    sha256: blob.sha256,
-    mimeType: blob.mimeType,
-    sizeBytes: blob.bytes.length,
-    filename,
-    storagePath: blob.sha256,
-    createdBy,
-    createdAt,
-    updatedAt: createdAt,
-  });
-  return { id, mimeType: blob.mimeType };
+  const held = ctx.tables.storedFiles.find((f) => f.orgId === ctx.orgId && f.sha256 === blob.sha256);
+  if (!held) {
+    ctx.tables.storedFiles.push({
+      id: rng.id(),
+      orgId: ctx.orgId,
+      sha256: blob.sha256,
+      mimeType: blob.mimeType,
+      sizeBytes: blob.bytes.length,
+      filename,
+      createdBy,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  return { sha256: blob.sha256, mimeType: blob.mimeType };
 }

@@ -8,7 +8,7 @@ import { vehicleToApi } from '../modules/vehicles/presenter.ts';
 import { ltiToApi, pmiToApi, scheduledMxToApi } from '../modules/maintenance/presenter.ts';
 import { tdyToApi } from '../modules/tdy/presenter.ts';
 import { discrepancyToApi } from '../modules/discrepancies/presenter.ts';
-import { waiverToApi } from '../sync/presenters/vehicle-record-presenters.ts';
+import { waiverToApi } from '../modules/waivers/presenter.ts';
 import { noteToApi } from '../modules/notes/presenter.ts';
 import { generateSeed } from './generate.ts';
 import { DEFAULT_SEED } from './seed-if-empty.ts';

@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
 import { analyze } from '../db/analyze.ts';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { fileContents } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SEED_TABLES, type SeedBlob, type SeedData, type SeedOrganization, type SeedTableName } from './types.ts';
 
@@ -24,14 +23,14 @@ export const SEED_CHUNK_ROWS = 500;
 type AnyRow = Record<string, unknown>;
 
 /**
- * Writes generated seed data: the placeholder files to DATA_DIR/files/{sha256}, then every table of
+ * Writes generated seed data: the placeholder files' content (file_contents, once), then every table of
  * each organization in order, in chunks, each chunk in its own `ctx.write` so that its rows carry the
  * organization revision of the transaction that wrote them. Every user gets the hash of the demo
  * password, computed once.
  */
-export async function writeSeed(ctx: Pick<AppContext, 'db' | 'write' | 'config'>, data: SeedData, chunkRows = SEED_CHUNK_ROWS): Promise<SeedSummary> {
+export async function writeSeed(ctx: Pick<AppContext, 'db' | 'write'>, data: SeedData, chunkRows = SEED_CHUNK_ROWS): Promise<SeedSummary> {
   const started = performance.now();
-  await writeBlobs(path.join(ctx.config.dataDir, 'files'), data.blobs);
+  await writeBlobs(ctx.db, data.blobs);
   const passwordHash = await hashPassword(data.password);
   const rows = {} as Record<SeedTableName, number>;
   let transactions = 0;
@@ -103,18 +102,10 @@ async function insertRows(tx: Tx, table: PgTable, name: string, rows: AnyRow[], 
   }
 }
 
-/** Content-addressed, as uploads are: an existing file of that hash is the same content. */
-async function writeBlobs(dir: string, blobs: readonly SeedBlob[]): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
+/** Content-addressed, as uploads are: a content the database has is the same content. */
+async function writeBlobs(db: Db, blobs: readonly SeedBlob[]): Promise<void> {
   for (const blob of blobs) {
-    const target = path.join(dir, blob.sha256);
-    const exists = await fs.stat(target).then(
-      (s) => s.size === blob.bytes.length,
-      () => false,
-    );
-    if (exists) continue;
-    const temp = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(temp, blob.bytes);
-    await fs.rename(temp, target);
+    const bytes = Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength);
+    await db.insert(fileContents).values({ sha256: blob.sha256, bytes, sizeBytes: bytes.length }).onConflictDoNothing();
   }
 }

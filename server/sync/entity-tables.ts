@@ -33,12 +33,6 @@ export const entitySyncTables: SyncTable[] = [
     toApi: e.inspectionPictureToApi,
     mirrorScope: recentInspectionDetail(s.inspectionPictures.inspectionId),
   },
-  { name: 'discrepancyPictures', table: s.discrepancyPictures, toApi: r.discrepancyPictureToApi },
-  { name: 'waivers', table: s.waivers, toApi: r.waiverToApi },
-  { name: 'waiverPictures', table: s.waiverPictures, toApi: r.waiverPictureToApi },
-  { name: 'waiverCards', table: s.waiverCards, toApi: r.waiverCardToApi },
-  { name: 'documents', table: s.documents, toApi: r.documentToApi },
-  { name: 'files', table: s.storedFiles, toApi: r.storedFileToApi },
   {
     name: 'liveEvents',
     table: s.liveEvents,

@@ -18,6 +18,8 @@ const overrides: Record<string, Record<string, unknown>> = {
     newRuleType: 'CUSTOM',
     fields: { threshold: 2, absMin: 0, absMax: 4, units: 'quarters', fixable: true },
     lookup: { target: 3 },
+    // A record's file_id is its content's sha256.
+    fileId: 'b'.repeat(64),
   },
   organizations: { shiftTimes: [{ day: 'Monday', shifts: [{ shift: 1, start: '0600z', end: '1400z' }] }] },
   users: { role: 'sectionLead' },

@@ -15,10 +15,13 @@ export function changeName(mutatorName: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A refused change can be sent again from its kept arguments, unless it held a secret (never kept). */
+/**
+ * A refused change can be sent again from its kept arguments, unless it held a secret (never kept) or
+ * named a file (a refused file is refused again: the user chooses another).
+ */
 function resendable(entry: RejectedEntry): Mutator<unknown> | null {
   const mutator = mutatorByName(entry.name);
-  return entry.args !== undefined && mutator && !mutator.secrets?.length ? mutator : null;
+  return entry.args !== undefined && mutator && !mutator.secrets?.length && !entry.files?.length ? mutator : null;
 }
 
 function RejectedItem({ entry, now, onDismiss, onResend }: { entry: RejectedEntry; now: number; onDismiss: () => void; onResend: (() => void) | null }) {

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { FirstSyncProgress } from './FirstSyncProgress.tsx';
+import { UploadRefused } from './UploadRefused.tsx';
 import { FleetUpdatesPanel } from './FleetUpdatesPanel.tsx';
 import {
   FLEET_UPDATES_COLLAPSED_WIDTH,
@@ -52,6 +53,7 @@ export function Shell({ productName = DEFAULT_PRODUCT_NAME }: ShellProps) {
       {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <FirstSyncProgress />
+        <UploadRefused />
         {/* Screens load lazily (routes.tsx): only the main area waits for a screen's chunk. */}
         <ScreenLoadError resetKey={location.pathname}>
           <Suspense fallback={<ScreenLoading />}>

@@ -4,6 +4,7 @@ import { useSession } from '../auth/session-context.ts';
 import { useRejected, useSyncStatus } from '../sync/react.tsx';
 import { RejectedChanges } from './RejectedChanges.tsx';
 import { StrandedChanges } from './StrandedChanges.tsx';
+import { UploadQueue } from './UploadQueue.tsx';
 import { timeAgo } from './relative-time.ts';
 import { useNow } from './use-now.ts';
 
@@ -91,6 +92,7 @@ export function SyncIndicator({ compact = false }: SyncIndicatorProps) {
             </ActionIcon>
           </Tooltip>
         ) : null}
+        <UploadQueue compact />
         <RejectedChanges compact />
         <StrandedChanges compact />
       </Stack>
@@ -130,6 +132,7 @@ export function SyncIndicator({ compact = false }: SyncIndicatorProps) {
           Sign in to sync
         </Button>
       ) : null}
+      <UploadQueue compact={false} />
       <RejectedChanges compact={false} />
       <StrandedChanges />
     </Stack>

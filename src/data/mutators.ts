@@ -1,5 +1,6 @@
 import type { Mutator } from '../sync/mutator.ts';
 import { deleteDiscrepancy, reportDiscrepancy, updateDiscrepancy } from './discrepancies/mutators.ts';
+import { deleteDocument, updateDocument, uploadDocument } from './documents/mutators.ts';
 import { scheduleLti, scheduleMx, schedulePmi, updateLti, updatePmi, updateScheduledMx } from './maintenance/mutators.ts';
 import { addNote } from './notes/mutators.ts';
 import { saveSetting } from './settings/save-setting.ts';
@@ -11,7 +12,12 @@ import { createVehicleType } from './vehicle-types/create-vehicle-type.ts';
 import { createVehicle } from './vehicles/create-vehicle.ts';
 import { setCommission } from './vehicles/set-commission.ts';
 import { updateVehicle } from './vehicles/update-vehicle.ts';
+import { discrepancyPictures, waiverPictures } from './pictures/picture-mutators.ts';
+import { createWaiver, deleteWaiver, updateWaiver, uploadWaiverCard } from './waivers/mutators.ts';
 import { scheduleWash, updateWash } from './washes/mutators.ts';
+
+const { add: addDiscrepancyPicture, caption: captionDiscrepancyPicture, remove: deleteDiscrepancyPicture } = discrepancyPictures;
+const { add: addWaiverPicture, caption: captionWaiverPicture, remove: deleteWaiverPicture } = waiverPictures;
 
 export {
   addNote,
@@ -28,6 +34,19 @@ export {
   reportDiscrepancy,
   updateDiscrepancy,
   deleteDiscrepancy,
+  createWaiver,
+  updateWaiver,
+  deleteWaiver,
+  uploadWaiverCard,
+  uploadDocument,
+  updateDocument,
+  deleteDocument,
+  addDiscrepancyPicture,
+  captionDiscrepancyPicture,
+  deleteDiscrepancyPicture,
+  addWaiverPicture,
+  captionWaiverPicture,
+  deleteWaiverPicture,
 };
 export { createUser, createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle };
 
@@ -60,4 +79,17 @@ export const MUTATORS: readonly Mutator<any>[] = [
   reportDiscrepancy,
   updateDiscrepancy,
   deleteDiscrepancy,
+  addDiscrepancyPicture,
+  captionDiscrepancyPicture,
+  deleteDiscrepancyPicture,
+  createWaiver,
+  updateWaiver,
+  deleteWaiver,
+  addWaiverPicture,
+  captionWaiverPicture,
+  deleteWaiverPicture,
+  uploadWaiverCard,
+  uploadDocument,
+  updateDocument,
+  deleteDocument,
 ];

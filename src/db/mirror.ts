@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { UploadState } from '../../core/schema/file.ts';
 import type { FleetSummary } from '../../core/rules/fleet-summary.ts';
 import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds.ts';
 import { mirrorStoreOf } from '../../core/schema/resource.ts';
@@ -39,6 +40,11 @@ export interface OutboxEntry {
   rev?: number | null;
   /** Last transient failure, for the sync indicator. */
   lastError?: string;
+  /**
+   * Files the change names by content (sha256): it is not sent until the upload queue has handed each
+   * to the server (src/sync/uploader.ts), and a refused upload ends it with the server's message.
+   */
+  files?: string[];
 }
 
 /**
@@ -63,6 +69,10 @@ export interface RejectedEntry {
   httpStatus: number;
   createdAt: string;
   rejectedAt: string;
+  /** The change carried files: a refusal is shown at once, in a dialog the user acknowledges (part 1 §8 'Upload fails'). */
+  files?: string[];
+  /** The user has seen the refusal's dialog (set by OK). */
+  acknowledged?: boolean;
 }
 
 /** The server copy of a row that pending mutations changed (null: the server has no such row). */
@@ -79,14 +89,31 @@ export interface MetaEntry {
   value: unknown;
 }
 
-/** Files taken offline, uploaded by their own queue, kept until the server has them. */
+/**
+ * A file in the upload queue (src/sync/uploader.ts): the content a change names by `hash` (its sha256),
+ * kept in the mirror until the server has it, whatever happens to the network, the tab or the sign-in,
+ * and after that as this device's copy for viewing offline (pruned with PRUNE_UPLOADED_AFTER_MS).
+ */
 export interface BlobEntry {
   hash: string;
   blob: Blob;
   mimeType: string;
   filename: string;
   createdAt: string;
+  /** Version 1 kept only this; from version 6 `state` says where the upload stands. */
   uploaded: boolean;
+  /** Part 1 §3 upload item states: added (waiting), uploading, aborted (interrupted, retried), finished, error (refused), cancelled. */
+  state: UploadState;
+  /** Bytes the server has confirmed or the request has sent, of blob.size. */
+  sentBytes: number;
+  /** Failed attempts so far (the backoff grows with them). */
+  attempts: number;
+  /** Not retried before this time (epoch ms). */
+  retryAt: number;
+  /** The last failure: the server's refusal (state error) or the network's (aborted). */
+  lastError?: string;
+  /** When the server confirmed it (ISO). */
+  finishedAt?: string;
 }
 
 /** Indexes beyond the primary key `id`, per feed, as version 1 made them; each later change is a new version below. */
@@ -139,7 +166,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 5;
+export const MIRROR_VERSION = 6;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -175,7 +202,21 @@ export class MirrorDb extends Dexie {
       .upgrade((tx) => summarizeAll(tx));
     // An inspection's answers are part of its row (feed inspections), no longer rows of their own. The
     // server starts every device's mirror over for it (a new feed horizon), so nothing is moved here.
-    this.version(MIRROR_VERSION).stores({ inspectionResults: null });
+    this.version(5).stores({ inspectionResults: null });
+    // The upload queue finds its waiting files by state (IndexedDB cannot index version 1's boolean).
+    this.version(MIRROR_VERSION)
+      .stores({ blobs: 'hash, state' })
+      .upgrade((tx) =>
+        tx
+          .table('blobs')
+          .toCollection()
+          .modify((b: BlobEntry) => {
+            b.state ??= b.uploaded ? 'finished' : 'added';
+            b.sentBytes ??= 0;
+            b.attempts ??= 0;
+            b.retryAt ??= 0;
+          }),
+      );
     this.use(fleetSummariesMiddleware);
   }
 

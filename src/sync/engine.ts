@@ -14,6 +14,7 @@ import { mutate, type Mutator } from './mutator.ts';
 import { holdersDrain, openTabs } from './held.ts';
 import { createPullRunner } from './pull-runner.ts';
 import { upgradeOutbox } from './upgrade.ts';
+import { createUploadTransport, type UploadFile } from './upload-transport.ts';
 import { sameSet, watchSharedState } from './shared-state.ts';
 import { deriveSyncStatus, INITIAL_SHARED_FACTS, type SharedSyncFacts, type SyncStatus } from './status.ts';
 import { shallowEqual, Store, type ReadableStore } from './store.ts';
@@ -48,8 +49,9 @@ export interface StartSyncOptions {
   isInspector: boolean;
   /** A product call answered 403: clear caches, go to / and reload. */
   onForbidden(): void;
-  /** Seams for tests: an API, a Web Locks stand-in (null: none), a socket factory, timers. */
+  /** Seams for tests: an API, an upload transport, a Web Locks stand-in (null: none), a socket factory, timers. */
   api?: ApiClient;
+  upload?: UploadFile;
   locks?: Pick<LockManager, 'request'> | null;
   openSocket?: (url: string) => StreamSocket;
   timers?: Timers;
@@ -63,6 +65,9 @@ const withoutId = ({ id: _id, ...event }: LiveEvent & { id: string }): LiveEvent
 export function startSync(options: StartSyncOptions): SyncEngine {
   const { db, session, baseUrl, isInspector, onForbidden } = options;
   const api = options.api ?? createApiClient({ baseUrl, getAccessToken: () => session.getAccessToken(), onForbidden });
+  const upload =
+    options.upload ??
+    (typeof XMLHttpRequest === 'undefined' ? undefined : createUploadTransport({ baseUrl, getAccessToken: () => session.getAccessToken(), onForbidden }));
   const fleetUpdates = new FleetUpdates();
   const touchedRows = new Store<ReadonlySet<string>>(new Set());
   let browserOnline = globalThis.navigator?.onLine ?? true;
@@ -138,7 +143,16 @@ export function startSync(options: StartSyncOptions): SyncEngine {
         await upgradeOutbox(db, mutationContext);
         if (stopped || duties || !leadership.isLeader()) return; // stopped, or lost the lead meanwhile
         const runner = createPullRunner({ db, api, baseUrl, getAccessToken: () => session.getAccessToken(), onForbidden });
-        duties = startLeaderDuties({ db, api, clientId, runner, stillLeading: () => leadership.stillLeading(), timers: options.timers, holderAlive: tabs.isOpen });
+        duties = startLeaderDuties({
+          db,
+          api,
+          clientId,
+          runner,
+          stillLeading: () => leadership.stillLeading(),
+          timers: options.timers,
+          holderAlive: tabs.isOpen,
+          upload,
+        });
       })().catch((error: unknown) => console.error('Could not start leading sync', error));
     },
     options.locks === null ? undefined : (options.locks ?? globalThis.navigator?.locks),

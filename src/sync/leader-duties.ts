@@ -12,6 +12,8 @@ import { needsSignIn, OfflineError } from './errors.ts';
 import type { PullRunner } from './pull-runner.ts';
 import { singleFlight } from './single-flight.ts';
 import { shallowEqual } from './store.ts';
+import type { UploadFile } from './upload-transport.ts';
+import { Uploader } from './uploader.ts';
 
 /** This device's sync identity, made once and shared by every tab (any of them may lead later). */
 export async function ensureClientId(db: MirrorDb): Promise<string> {
@@ -76,6 +78,8 @@ export interface LeaderDutiesOptions {
   stillLeading?: () => Promise<boolean>;
   /** Whether the tab holding a held entry's secret is still open (src/sync/held.ts). */
   holderAlive?: (holder: string) => Promise<boolean>;
+  /** Sends a queued file's bytes (src/sync/upload-transport.ts); without it the upload queue does not run. */
+  upload?: UploadFile;
   timers?: Timers;
   random?: () => number;
 }
@@ -101,6 +105,7 @@ export function startLeaderDuties({
   runner,
   stillLeading = async () => true,
   holderAlive,
+  upload,
   timers = realTimers,
   random,
 }: LeaderDutiesOptions): LeaderDuties {
@@ -153,6 +158,9 @@ export function startLeaderDuties({
     },
   };
   const drain = new Drain({ db, api: guardedApi, clientId, onApplied: () => void pull(), report: (patch) => status.publish(patch), holderAlive, timers, random });
+  // Files first, then the changes that name them: a finished upload lets those go.
+  const uploader = upload ? new Uploader({ db, upload, onUploaded: () => void drain.wake(), timers, random }) : null;
+  void uploader?.start().catch((error: unknown) => console.warn('The upload queue could not start', error));
 
   // A new pending entry from any tab wakes the drain; the highest seq tells new entries from old.
   let highestSeen = 0;
@@ -175,8 +183,12 @@ export function startLeaderDuties({
 
   const duties: LeaderDuties = {
     pull,
-    wake: (force = false) => drain.wake({ force }),
+    wake: (force = false) => {
+      if (force) uploader?.wake();
+      return drain.wake({ force });
+    },
     async syncNow() {
+      uploader?.wake();
       await drain.wake({ force: true });
       await pull();
     },
@@ -187,6 +199,7 @@ export function startLeaderDuties({
       timers.clearTimeout(timer);
       cancelPullRetry();
       outboxWatch.unsubscribe();
+      uploader?.stop();
       drain.stop();
       runner.dispose();
     },

@@ -43,6 +43,11 @@ export interface Mutator<A> {
    * the tab that made the change, which sends it itself (src/sync/secrets.ts).
    */
   secrets?: readonly string[];
+  /**
+   * Files the change names by content (sha256), put in the upload queue before the change is made
+   * (src/files/queue-file.ts): the change waits in the outbox until the server has each of them.
+   */
+  files?(args: A): string[];
   /** Rows the change brings into being, as `table:id`: later changes to them depend on it. */
   creates?(args: A): string[];
   /** Validates and normalizes the arguments with the core schemas; throws InvalidMutationError. */
@@ -76,6 +81,7 @@ export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx:
   const touches = [...new Set(mutator.touches(parsed))];
   const id = nanoid(ID_LENGTH);
   const { stored, secret } = takeSecrets(mutator, parsed, mutator.request(parsed, ctx));
+  const files = mutator.files?.(parsed) ?? [];
   const entry: OutboxEntry = {
     id,
     name: mutator.name,
@@ -85,13 +91,18 @@ export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx:
     state: secret ? 'held' : 'pending',
     ...(secret ? { holder: keepSecret(id, secret) } : {}),
     touches,
+    ...(files.length > 0 ? { files } : {}),
     createdAt: new Date().toISOString(),
   };
   const names = [...new Set([...tablesOf(touches), ...(mutator.reads ?? [])])];
   // A write to a feed a vehicle summary is made of updates the summary in the same transaction.
   const tables = [...names, ...summaryScope(names)].map((t) => db.table(t));
   try {
-    await db.transaction('rw', [...tables, db.outbox, db.shadows], async () => {
+    await db.transaction('rw', [...tables, db.outbox, db.shadows, db.blobs], async () => {
+      // A change never names a file the queue does not hold: it could wait for it for ever.
+      const queued = await db.blobs.bulkGet(files);
+      const missing = files.filter((_, i) => !queued[i]);
+      if (missing.length > 0) throw new InvalidMutationError('The file to upload is no longer on this device. Choose it again.');
       await takeShadows(db, touches);
       await mutator.apply(db, parsed);
       await db.outbox.add(entry);

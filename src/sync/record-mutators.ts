@@ -13,24 +13,39 @@ type RowOf<K extends Contract> = z.infer<K['row']>;
 /** What a record's optimistic row may read: the acting user (audit names) and the vehicles (registrations). */
 const RECORD_READS = ['users', 'vehicles'] as const satisfies readonly FeedName[];
 
+/**
+ * Further ids a record's paths name beyond its parent and itself, e.g. the vehicle of a discrepancy's
+ * picture (/vehicles/:vehicleId/mx/required/:mxId/pictures).
+ */
+const pathIds = z.record(z.string(), entityId).optional();
+export type PathIds = z.infer<typeof pathIds>;
+
 /** A change to one record of a resource: which one, under which parent, made by whom. */
-const target = { parentId: entityId, id: entityId, userId: entityId };
+const target = { parentId: entityId, id: entityId, userId: entityId, pathIds };
 
 /** Arguments of a create: the record's new id (made on the device) and the create body's fields. */
-export type CreateArgs<K extends Contract<Body>> = { parentId: string; id: string; userId: string; fields: z.input<NonNullable<K['createBody']>> };
+export type CreateArgs<K extends Contract<Body>> = {
+  parentId: string;
+  id: string;
+  userId: string;
+  pathIds?: PathIds;
+  fields: z.input<NonNullable<K['createBody']>>;
+};
 /** Arguments of an update: the record and only the fields the user changed. */
 export type UpdateArgs<K extends Contract<Body | undefined, Body>> = {
   parentId: string;
   id: string;
   userId: string;
+  pathIds?: PathIds;
   changes: z.input<NonNullable<K['updateBody']>>;
 };
 
 type Parsed<A, F extends 'fields' | 'changes', S extends Body> = Omit<A, F> & Record<F, z.output<S>>;
 
 /** The values a resource's paths may name: its parent, the record and the organization (e.g. /organizations/:orgId/mx/pmi/:pmiId). */
-function pathParams(contract: Contract, orgId: string, parentId: string, id?: string): Record<string, string> {
-  return id === undefined ? { orgId, [contract.parentKey]: parentId } : { orgId, [contract.parentKey]: parentId, [contract.key]: id };
+function pathParams(contract: Contract, orgId: string, parentId: string, id?: string, ids: PathIds = {}): Record<string, string> {
+  const own = { ...ids, orgId, [contract.parentKey]: parentId };
+  return id === undefined ? own : { ...own, [contract.key]: id };
 }
 
 /**
@@ -39,7 +54,12 @@ function pathParams(contract: Contract, orgId: string, parentId: string, id?: st
  */
 export function createRecordMutator<K extends Contract<Body>>(
   contract: K,
-  spec: { name: string; row(db: MirrorDb, args: Parsed<CreateArgs<K>, 'fields', NonNullable<K['createBody']>>): Promise<RowOf<K>> },
+  spec: {
+    name: string;
+    row(db: MirrorDb, args: Parsed<CreateArgs<K>, 'fields', NonNullable<K['createBody']>>): Promise<RowOf<K>>;
+    /** Files the record names by content (src/sync/mutator.ts `files`). */
+    files?(fields: z.output<NonNullable<K['createBody']>>): string[];
+  },
 ): Mutator<CreateArgs<K>> {
   const body = contract.createBody as Body;
   const schema = z.object({ ...target, fields: body });
@@ -47,11 +67,12 @@ export function createRecordMutator<K extends Contract<Body>>(
   return {
     name: spec.name,
     parse: (args) => parseArgs(schema, args) as CreateArgs<K>,
-    request: ({ parentId, id, fields }, { orgId }) => ({
+    request: ({ parentId, id, fields, pathIds: ids }, { orgId }) => ({
       method: 'POST',
-      path: contract.paths.list.build(pathParams(contract, orgId, parentId)),
+      path: contract.paths.list.build(pathParams(contract, orgId, parentId, undefined, ids)),
       body: { [contract.key]: id, ...(fields as Record<string, unknown>) },
     }),
+    ...(spec.files ? { files: ({ fields }: CreateArgs<K>) => spec.files!(fields as z.output<NonNullable<K['createBody']>>) } : {}),
     creates: ({ id }) => [key(id)],
     touches: ({ id }) => [key(id)],
     reads: RECORD_READS,
@@ -80,7 +101,11 @@ export function updateRecordMutator<K extends Contract<Body | undefined, Body>>(
   return {
     name: spec.name,
     parse: (args) => parseArgs(schema, args) as UpdateArgs<K>,
-    request: ({ parentId, id, changes }, { orgId }) => ({ method: 'PATCH', path: item.build(pathParams(contract, orgId, parentId, id)), body: changes }),
+    request: ({ parentId, id, changes, pathIds: ids }, { orgId }) => ({
+      method: 'PATCH',
+      path: item.build(pathParams(contract, orgId, parentId, id, ids)),
+      body: changes,
+    }),
     touches: ({ id }) => [rowKey(contract.feed, id)],
     reads: RECORD_READS,
     async apply(db, args) {
@@ -94,7 +119,7 @@ export function updateRecordMutator<K extends Contract<Body | undefined, Body>>(
 }
 
 /** Arguments of a delete: the record and its parent. */
-export type DeleteArgs = { parentId: string; id: string };
+export type DeleteArgs = { parentId: string; id: string; pathIds?: PathIds };
 
 /**
  * The standard delete of a resource: DELETE its item path; the device drops the row at once (a
@@ -103,11 +128,11 @@ export type DeleteArgs = { parentId: string; id: string };
 export function deleteRecordMutator(contract: Contract, spec: { name: string }): Mutator<DeleteArgs> {
   const item = contract.paths.item;
   if (!item) throw new Error(`${contract.feed}: a delete needs the contract's item path`);
-  const schema = z.object({ parentId: entityId, id: entityId });
+  const schema = z.object({ parentId: entityId, id: entityId, pathIds });
   return {
     name: spec.name,
     parse: (args) => parseArgs(schema, args),
-    request: ({ parentId, id }, { orgId }) => ({ method: 'DELETE', path: item.build(pathParams(contract, orgId, parentId, id)) }),
+    request: ({ parentId, id, pathIds: ids }, { orgId }) => ({ method: 'DELETE', path: item.build(pathParams(contract, orgId, parentId, id, ids)) }),
     touches: ({ id }) => [rowKey(contract.feed, id)],
     async apply(db, args) {
       await db.table(contract.feed).delete(args.id);

@@ -24,5 +24,6 @@ export function rejectedRow(entry: OutboxEntry, refusal: Refusal, causedBy?: str
     httpStatus: refusal.httpStatus,
     createdAt: entry.createdAt,
     rejectedAt: new Date().toISOString(),
+    ...(entry.files && entry.files.length > 0 ? { files: entry.files } : {}),
   };
 }

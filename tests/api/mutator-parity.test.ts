@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { nanoid } from 'nanoid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../core/schema/resources.ts';
@@ -11,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { signedInUser } from '../support/session.ts';
 import { SimDevice } from '../support/sim-device.ts';
 import { PushFaults } from '../support/sim-faults.ts';
+import { tinyPdf, tinyPng } from '../../server/seed/placeholder-files.ts';
 
 /**
  * Every mutator, applied optimistically on a device, pushed to the real server and pulled back: the
@@ -37,6 +39,18 @@ interface Setup {
   pmiId: string;
   tdyId: string;
   discrepancyIds: [string, string];
+  /** Pictures of discrepancyIds[0] and of waiverIds[0], made through the multipart calls. */
+  discrepancyPictureIds: [string, string];
+  waiverIds: [string, string];
+  waiverPictureIds: [string, string];
+  documentIds: [string, string];
+  /** Files the server holds and the device's upload queue has sent, by content. */
+  files: { png: FileRef; jpegNamedPng: FileRef; pdf: FileRef; cardPdf: FileRef };
+}
+
+interface FileRef {
+  sha256: string;
+  filename: string;
 }
 
 /**
@@ -107,7 +121,25 @@ const scenarios: Record<string, Scenario> = {
   }),
   deleteDiscrepancy: (s) => ({ args: { parentId: s.vehicleId, id: s.discrepancyIds[1] } }),
   updateTdy: (s) => ({ args: { ...record(s, s.tdyId), changes: { description: 'Exercise, extended', endDate: '2026-12-24' } } }),
+  addDiscrepancyPicture: (s) => ({ args: { ...picture(s, s.discrepancyIds[0]), fields: { ...s.files.png, annotation: ' Crack, driver side ' } } }),
+  captionDiscrepancyPicture: (s) => ({ args: { ...picture(s, s.discrepancyIds[0], s.discrepancyPictureIds[0]), changes: { annotation: 'Close up' } } }),
+  deleteDiscrepancyPicture: (s) => ({ args: { parentId: s.discrepancyIds[0], id: s.discrepancyPictureIds[1], pathIds: { vehicleId: s.vehicleId } } }),
+  createWaiver: (s) => ({ args: { ...record(s), fields: { ruleId: 'AF1800-7', waiverType: 'fatal', explanation: 'Horn weak' } } }),
+  updateWaiver: (s) => ({ args: { ...record(s, s.waiverIds[0]), changes: { status: 'fixed', explanation: 'Horn replaced' } } }),
+  deleteWaiver: (s) => ({ args: { parentId: s.vehicleId, id: s.waiverIds[1] } }),
+  addWaiverPicture: (s) => ({ args: { ...picture(s, s.waiverIds[0]), fields: s.files.jpegNamedPng } }),
+  captionWaiverPicture: (s) => ({ args: { ...picture(s, s.waiverIds[0], s.waiverPictureIds[0]), changes: { annotation: '' } } }),
+  deleteWaiverPicture: (s) => ({ args: { parentId: s.waiverIds[0], id: s.waiverPictureIds[1], pathIds: { vehicleId: s.vehicleId } } }),
+  uploadWaiverCard: (s) => ({ args: { ...record(s), fields: s.files.cardPdf } }),
+  uploadDocument: (s) => ({ args: { ...record(s), fields: { ...s.files.pdf, description: 'Operator manual' } } }),
+  updateDocument: (s) => ({ args: { ...record(s, s.documentIds[0]), changes: { description: 'Registration, renewed' } } }),
+  deleteDocument: (s) => ({ args: { parentId: s.vehicleId, id: s.documentIds[1] } }),
 };
+
+/** A picture of a record of the setup's vehicle (its paths name the vehicle too): a new one, or `id`. */
+function picture(s: Setup, parentId: string, id = nanoid()) {
+  return { parentId, id, userId: s.device.user.userId, pathIds: { vehicleId: s.vehicleId } };
+}
 
 /** A record of the setup's vehicle, made by the device's user: a new one, or `id`. */
 function record(s: Setup, id = nanoid()) {
@@ -141,6 +173,21 @@ beforeAll(async () => {
   const discrepancy = { itemNo: 2, discrepancy: 'Wiper torn', dateDiscovered: '2026-11-20T00:00:00.000Z' };
   const discrepancyIds: [string, string] = [await created(at('mx/required'), discrepancy, 'mxId'), await created(at('mx/required'), discrepancy, 'mxId')];
   const tdyId = await created('/data/v2/tdy', { regNumber: vehicle.regNumber, startDate: '2026-11-20', description: 'Range' }, 'tdyId');
+  const png = (shade: number, name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from(tinyPng(16, [shade, 20, 40], [90, shade, 10])) });
+  const added = async (path: string, field: string, files: ReturnType<typeof png>[], key: string) =>
+    ((await vco.api.multipart(path, 'PATCH', { [field]: files })).body as { pictures: Record<string, string>[] }).pictures.map((p) => p[key]!);
+  const [p1 = '', p2 = ''] = await added(at(`mx/required/${discrepancyIds[0]}`), 'pictures', [png(1, 'a.png'), png(2, 'b.png')], 'mxPictureId');
+  const waiverIds: [string, string] = [
+    await created(at('waivers'), { ruleId: 'AF1800-4', explanation: 'Mirror bent' }, 'waiverId'),
+    await created(at('waivers'), { ruleId: 'AF1800-5', explanation: 'Seat torn' }, 'waiverId'),
+  ];
+  const [w1 = '', w2 = ''] = await added(at(`waivers/${waiverIds[0]}`), 'pictures', [png(3, 'c.png'), png(4, 'd.png')], 'waiverPictureId');
+  const document = async (text: string) =>
+    (
+      (await vco.api.multipart(at('files/aux'), 'POST', { file: { name: `${text}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf(text)) } }))
+        .body as { fileId: string }
+    ).fileId;
+  const documentIds: [string, string] = [await document('Registration'), await document('Insurance')];
   const device = await SimDevice.open(
     'parity',
     { label: 'P', userId: vco.userId, email: vco.email, password: vco.password, orgId, role: 'vco', isAdmin: true },
@@ -161,9 +208,49 @@ beforeAll(async () => {
     pmiId,
     tdyId,
     discrepancyIds,
+    discrepancyPictureIds: [p1, p2],
+    waiverIds,
+    waiverPictureIds: [w1, w2],
+    documentIds,
+    files: {
+      png: await uploaded(device, vco.api, tinyPng(24, [9, 9, 9], [200, 9, 9]), 'defect.png'),
+      // A JPEG's first bytes under a .png name: the server judges it by content, and so does the device's row.
+      jpegNamedPng: await uploaded(device, vco.api, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), 'photo.png'),
+      pdf: await uploaded(device, vco.api, tinyPdf('Operator manual'), 'manual.pdf'),
+      cardPdf: await uploaded(device, vco.api, tinyPdf('Waiver card'), 'card.pdf'),
+    },
   };
   await device.pull();
 });
+
+/**
+ * A file as the upload queue leaves it once sent: its bytes on the server (PUT by content) and its blob
+ * in the device's queue, finished, so the change naming it goes with the next push.
+ */
+async function uploaded(
+  device: SimDevice,
+  api: { bytes: (m: string, p: string, b: Uint8Array) => Promise<{ status: number; body: unknown }> },
+  bytes: Uint8Array,
+  filename: string,
+) {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const res = await api.bytes('PUT', `/data/v1/files/${sha256}`, bytes);
+  if (res.status !== 200) throw new Error(`upload ${filename}: ${res.status} ${JSON.stringify(res.body)}`);
+  const { mimeType } = res.body as { mimeType: 'image/png' };
+  await device.db.blobs.put({
+    hash: sha256,
+    blob: new Blob([new Uint8Array(bytes)], { type: mimeType }),
+    mimeType,
+    filename,
+    createdAt: new Date().toISOString(),
+    uploaded: true,
+    state: 'finished',
+    sentBytes: bytes.length,
+    attempts: 0,
+    retryAt: 0,
+  });
+  return { sha256, filename };
+}
 
 afterAll(async () => {
   await setup?.device.destroy();

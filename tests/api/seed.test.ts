@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, max } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -11,7 +9,7 @@ import { writeSeed, type SeedSummary } from '../../server/seed/write-seed.ts';
 import { DEMO_PASSWORD, DEMO_USERS, demoEmail } from '../../server/seed/demo-users.ts';
 import { DEFAULT_SEED, demoSignIns, startOfUtcDay } from '../../server/seed/seed-if-empty.ts';
 import type { SeedData } from '../../server/seed/types.ts';
-import { liveEvents, orgClocks, users, vehicles } from '../../server/db/schema/index.ts';
+import { fileContents, liveEvents, orgClocks, users, vehicles } from '../../server/db/schema/index.ts';
 import { entityFeedSchemas, type EntityFeedName } from '../../core/schema/entity-feeds.ts';
 import { organizationSchema, sectionMelSchema, sectionSchema } from '../../core/schema/organization.ts';
 import { userRowSchema } from '../../core/schema/user.ts';
@@ -83,7 +81,11 @@ describe('the written seed', () => {
       expect(newest!.rev).toBeGreaterThan(0);
       expect(newest!.rev).toBeLessThanOrEqual(clock!.rev);
     }
-    for (const blob of data.blobs) expect(fs.readFileSync(path.join(server.dataDir, 'files', blob.sha256))).toEqual(Buffer.from(blob.bytes));
+    // The placeholder files' content is in the database, once each.
+    for (const blob of data.blobs) {
+      const [stored] = await server.ctx.db.select().from(fileContents).where(eq(fileContents.sha256, blob.sha256));
+      expect(stored?.bytes).toEqual(Buffer.from(blob.bytes));
+    }
   });
 
   it('signs in the demo users with the demo password', async () => {
@@ -124,6 +126,10 @@ describe('the written seed', () => {
     for (const t of ['inspections', 'tdys', 'waivers', 'waiverCards', 'notes', 'documents', 'files', 'scheduledMx', 'ltis', 'pmis', 'washes', 'rules']) {
       expect(tables, t).toContain(t);
     }
+    // Every picture, card and document the organization shows is served at its url.
+    const urls = new Set(['discrepancyPictures', 'waiverPictures', 'waiverCards', 'documents'].flatMap((t) => feed(rows, t).map((r) => r.url as string)));
+    expect(urls.size).toBeGreaterThan(0);
+    for (const url of urls) expect((await admin.get(url)).status, url).toBe(200);
   });
 
   it('links the vehicles newly in service to the current AF1800 and every other one to its monthly AF1800', async () => {

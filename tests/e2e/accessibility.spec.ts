@@ -6,6 +6,7 @@ import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
+import { addVehicleFiles } from './support/files.ts';
 import { createVehicle } from './support/vehicles.ts';
 
 useOwnOrganization();
@@ -22,6 +23,7 @@ test('every screen and dialog built so far passes axe with no serious or critica
   await api.post(`/data/v1/vehicles/${vehicle.vehicleId}/mx/scheduled`, { mxDate: new Date(Date.now() - 86_400_000).toISOString(), mxType: 'Brakes' });
   await api.post(`/data/v1/vehicles/${vehicle.vehicleId}/mx/lti`, { mxDate: new Date(Date.now() + 86_400_000).toISOString() });
   await api.post('/data/v2/tdy', { regNumber: vehicle.regNumber, startDate: '2026-11-01', description: 'Range support' });
+  await addVehicleFiles(api, vehicle);
   const app = new AppShell(page);
   await app.signInAndSync(demoAccount('admin'));
   await expectAccessible(page, 'the shell and the Overview');
@@ -86,4 +88,20 @@ test('every screen and dialog built so far passes axe with no serious or critica
   await expectAccessible(page, 'the Notes tab');
   await page.getByRole('button', { name: 'Update', exact: true }).click();
   await expectAccessible(page, 'the Update Note dialog');
+  await page.keyboard.press('Escape');
+  await tabs.open('Waivers');
+  await expect(page.getByText('Horn weak, replacement on order')).toBeVisible();
+  await expectAccessible(page, 'the Waivers tab');
+  await page.getByRole('button', { name: /^2 pictures of waiver / }).click();
+  await expect(page.getByRole('dialog', { name: /^Pictures of waiver / }).getByRole('img', { name: /^horn/ })).toBeVisible();
+  await expectAccessible(page, 'the image viewer');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add Waiver' }).click();
+  await expectAccessible(page, 'the Add Waiver dialog');
+  await page.keyboard.press('Escape');
+  await tabs.open('Documents');
+  await expect(tabs.rows('Documents')).toHaveCount(2);
+  await expectAccessible(page, 'the Documents tab');
+  await page.getByRole('button', { name: 'Upload Documents' }).click();
+  await expectAccessible(page, 'the Upload Documents dialog');
 });

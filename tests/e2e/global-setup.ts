@@ -25,6 +25,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       E2E_ORG_FACTORY: '1',
+      // A small upload limit, so a spec can send a file over it without moving megabytes (files.spec.ts).
+      UPLOAD_LIMIT_BYTES: String(1024 * 1024),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,6 +6,7 @@ import { Af1800Modal } from './pages/af1800-modal.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
+import { addVehicleFiles, photo } from './support/files.ts';
 import { createVehicle } from './support/vehicles.ts';
 import { createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
 
@@ -246,5 +247,48 @@ for (const size of SIZES) {
     await shot(page, 'tdy', size);
     await page.getByRole('button', { name: /^Edit TDY of / }).click();
     await shot(page, 'edit-tdy', size);
+  });
+
+  test(`the Waivers and Documents tabs and the image viewer fit ${size.width}x${size.height}`, async ({ page, baseURL }) => {
+    await page.setViewportSize(size);
+    const { vehicle, api } = await createVehicle(baseURL!, demoAccount('sectionlead'));
+    await addVehicleFiles(api, vehicle);
+    const tabs = new VehicleTabs(page);
+    await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
+    await new VehiclePage(page).open(vehicle.regNumber);
+
+    await tabs.open('Waivers');
+    await expect(page.getByText('Horn weak, replacement on order')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'waivers', size);
+    await page.getByRole('button', { name: /^2 pictures of waiver / }).click();
+    const viewer = page.getByRole('dialog', { name: /^Pictures of waiver / });
+    await expect(viewer.getByRole('img', { name: /^horn/ })).toBeVisible();
+    await shot(page, 'image-viewer', size);
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForTimeout(600);
+    await shot(page, 'image-viewer-zoomed', size);
+    await viewer.getByRole('button', { name: 'Edit Caption' }).click();
+    await shot(page, 'image-viewer-caption', size);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add Waiver' }).click();
+    await shot(page, 'add-waiver', size);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'View waiver card' }).click();
+    await expect(page.getByRole('dialog', { name: /^Waiver card of / }).getByText(`Waiver card ${vehicle.regNumber}`)).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'waiver-card', size);
+    await page.keyboard.press('Escape');
+
+    await tabs.open('Documents');
+    await expect(tabs.rows('Documents')).toHaveCount(2);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'documents', size);
+    await page.getByRole('button', { name: 'Upload Documents' }).click();
+    await tabs
+      .dialog('Upload Documents')
+      .getByLabel('Choose files')
+      .setInputFiles([photo('door.png', 60)]);
+    await tabs.dialog('Upload Documents').getByLabel('Description').fill('Driver door dent');
+    await shot(page, 'upload-documents', size);
   });
 }

@@ -13,10 +13,13 @@ import { sections } from '../../server/db/schema/index.ts';
 import { ROLES } from '../../core/schema/roles.ts';
 import { SETTING_FIELDS } from '../../core/schema/settings.ts';
 import { INT_MAX } from '../../core/schema/common.ts';
+import { uploadPath } from '../../core/schema/file.ts';
+import { WAIVER_STATUSES, WAIVER_TYPES } from '../../core/schema/waiver.ts';
 import type { TestServer } from './server.ts';
 import type { OrgWithAdmin } from './session.ts';
 import { createOrg, createUser, createVehicle } from './factories.ts';
 import { addWorkflow as addWorkflowRows } from './table-rows.ts';
+import { pdf, png, sha256 } from './files.ts';
 import {
   applyChange,
   bodyChange,
@@ -41,6 +44,7 @@ export interface DeclaredRoute {
   url: string;
   /** Where it is declared, relative to the repository. */
   file: string;
+  /** It takes a body: JSON (`body:`) or a file's bytes (`rawBody:`). */
   hasBody: boolean;
   hasQuery: boolean;
 }
@@ -53,6 +57,12 @@ const DECLARATION = /route\(\s*app,\s*\{\s*method:\s*'([A-Z]+)',\s*url:\s*(?:'([
  * GET and POST on the contract's list path, PATCH on its item path.
  */
 const RECORD_ROUTES = /registerVehicleRecordRoutes\(\s*app,\s*ctx,\s*(\w+),/g;
+
+/**
+ * A call of registerPictureRoutes(app, ctx, contract, kind) (server/modules/pictures/routes.ts): POST
+ * on the contract's list path, PATCH (the caption) and DELETE on its item path.
+ */
+const PICTURE_ROUTES = /registerPictureRoutes\(\s*app,\s*ctx,\s*(\w+),/g;
 
 /** Everything core/schema exports (resource contracts and API paths), to resolve `url: x.pattern`. */
 const coreSchema = new Map<string, unknown>();
@@ -90,12 +100,12 @@ export function declaredRoutes(): DeclaredRoute[] {
   for (const file of sourceFiles(path.join(ROOT, 'server'))) {
     if (file.includes(`${path.sep}seed${path.sep}`)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    // The generic routes' own declarations: their paths are their callers' (RECORD_ROUTES below).
-    const generic = text.includes('export function registerVehicleRecordRoutes');
+    // The generic routes' own declarations: their paths are their callers' (RECORD_ROUTES, PICTURE_ROUTES below).
+    const generic = /export function register(VehicleRecord|Picture)Routes/.test(text);
     for (const m of generic ? [] : text.matchAll(DECLARATION)) {
       const rest = m[4] ?? '';
       const url = m[2] ?? patternOf(m[3]!, text, file);
-      found.push({ method: m[1]!, url, file: path.relative(ROOT, file), hasBody: /\bbody:/.test(rest), hasQuery: /\bquery\b/.test(rest) });
+      found.push({ method: m[1]!, url, file: path.relative(ROOT, file), hasBody: /\b(body|rawBody):/.test(rest), hasQuery: /\bquery\b/.test(rest) });
     }
     for (const m of text.matchAll(RECORD_ROUTES)) {
       const where = path.relative(ROOT, file);
@@ -104,6 +114,14 @@ export function declaredRoutes(): DeclaredRoute[] {
       found.push({ method: 'GET', url: list, file: where, hasBody: false, hasQuery: false });
       found.push({ method: 'POST', url: list, file: where, hasBody: true, hasQuery: false });
       found.push({ method: 'PATCH', url: item, file: where, hasBody: true, hasQuery: false });
+    }
+    for (const m of text.matchAll(PICTURE_ROUTES)) {
+      const where = path.relative(ROOT, file);
+      const list = patternOf(`${m[1]}.paths.list`, text, file);
+      const item = patternOf(`${m[1]}.paths.item`, text, file);
+      found.push({ method: 'POST', url: list, file: where, hasBody: true, hasQuery: false });
+      found.push({ method: 'PATCH', url: item, file: where, hasBody: true, hasQuery: false });
+      found.push({ method: 'DELETE', url: item, file: where, hasBody: false, hasQuery: false });
     }
   }
   return found;
@@ -126,8 +144,15 @@ export interface FuzzWorld {
   regNumbers: string[];
   /** Discrepancies of the first vehicle (their path's :mxId). */
   discrepancyIds: string[];
-  /** Records of the first vehicle, by their id parameter's name (washId, mxId, ltiId, pmiId, tdyId). */
+  /**
+   * Records of the first vehicle, by their id parameter's name (washId, mxId, ltiId, pmiId, tdyId,
+   * waiverId, fileId, and the pictures' mxPictureId and waiverPictureId).
+   */
   recordIds: Record<string, string[]>;
+  /** Files the organization holds: a PNG, then a PDF. */
+  fileShas: string[];
+  /** The records whose pictures the picture routes change (not among those the delete routes pick). */
+  pictureParents: { mxId: string; waiverId: string };
   workflowIds: number[];
   inactiveWorkflowId: number;
   otherOrgId: string;
@@ -190,6 +215,27 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
   const tdy = await org.admin.api.post('/data/v2/tdy', { regNumber: regNumbers[0], startDate: '2026-11-20', description: 'Range' });
   if (tdy.status !== 201) throw new Error(`could not make a TDY: ${tdy.status}`);
   recordIds.tdyId = [tdy.body.tdyId];
+  const fileShas: string[] = [];
+  for (const bytes of [png(424_242), pdf('Fuzz document')]) {
+    const res = await org.admin.api.bytes('PUT', uploadPath.build({ sha256: sha256(bytes) }), bytes);
+    if (res.status !== 200) throw new Error(`could not upload a file: ${res.status} ${JSON.stringify(res.body)}`);
+    fileShas.push(res.body.sha256);
+  }
+  /** Makes a record through the API; answers its id, kept under `key` for the routes with that parameter. */
+  const made = async (key: string, at: string, body: object, keep = true) => {
+    const res = await org.admin.api.post(at, body);
+    if (res.status !== 201) throw new Error(`could not make a record at ${at}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (keep) recordIds[key] = [res.body[key]];
+    return res.body[key] as string;
+  };
+  const pictureParents = {
+    mxId: await made('mxId', `${first0}/mx/required`, { itemNo: 3, discrepancy: 'Pictured', dateDiscovered: '2026-11-20T08:00:00.000Z' }, false),
+    waiverId: await made('waiverId', `${first0}/waivers`, { ruleId: 'lights', explanation: 'Pictured waiver' }, false),
+  };
+  await made('waiverId', `${first0}/waivers`, { ruleId: 'lights', explanation: 'Fuzz waiver' });
+  await made('mxPictureId', `${first0}/mx/required/${pictureParents.mxId}/pictures`, { sha256: fileShas[0], filename: 'fuzz.png' });
+  await made('waiverPictureId', `${first0}/waivers/${pictureParents.waiverId}/pictures`, { sha256: fileShas[0], filename: 'fuzz.png' });
+  await made('fileId', `${first0}/files/aux`, { sha256: fileShas[1], filename: 'fuzz.pdf', description: 'Fuzz' });
   const victims = [
     await createUser(server.ctx, orgId, sectionId, { role: 'dispatcher' }),
     await createUser(server.ctx, orgId, sectionId, { role: 'sectionLead', isAdmin: true }),
@@ -211,6 +257,8 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
     vehicleIds,
     regNumbers,
     recordIds,
+    fileShas,
+    pictureParents,
     discrepancyIds,
     workflowIds,
     inactiveWorkflowId,
@@ -562,6 +610,106 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
       }),
   });
   specs.set('DELETE /data/v1/vehicles/:vehicleId/mx/required/:mxId', { runs: 40, params: { mxId: discrepancy } });
+
+  // Files, pictures, waivers and documents (issue 17).
+  const hex64 = fc.stringMatching(/^[0-9a-f]{64}$/);
+  const heldSha = (w: FuzzWorld) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...w.fileShas) }, { weight: 1, arbitrary: hex64 });
+  const filename = fc.oneof(fc.constantFrom('photo.png', 'card.pdf', 'IMG_0001.JPG'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }));
+  const annotation = fc.option(fc.string({ unit: 'grapheme', maxLength: 80 }));
+  specs.set('PUT /data/v1/files/:sha256', { runs: 60, params: { sha256: heldSha }, body: () => fc.oneof(fc.string(), fc.constant({})) });
+  get('/files/:sha256', { params: { sha256: heldSha } });
+  const pictureBody = (key: string) => (w: FuzzWorld) =>
+    fc.record({ sha256: heldSha(w), filename, annotation, [key]: id }, { requiredKeys: ['sha256', 'filename'] }) as fc.Arbitrary<FuzzValue>;
+  /** The vehicle the records below belong to, mostly: another one answers 404 before anything else is checked. */
+  const firstVehicle = (w: FuzzWorld) =>
+    fc.oneof({ weight: 6, arbitrary: fc.constant(w.vehicleIds[0]!) }, { weight: 1, arbitrary: fc.constantFrom(w.otherVehicleId, ...w.vehicleIds) });
+  const pictured = (key: 'mxId' | 'waiverId') => (w: FuzzWorld) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constant(w.pictureParents[key]) },
+      { weight: 1, arbitrary: fc.constantFrom(...(w.recordIds[key] ?? [])) },
+      { weight: 1, arbitrary: id },
+    );
+  specs.set('POST /data/v1/vehicles/:vehicleId/mx/required/:mxId/pictures', {
+    runs: 100,
+    keys: ['mxPictureId', 'sha256', 'filename', 'annotation'],
+    params: { vehicleId: firstVehicle, mxId: pictured('mxId') },
+    body: pictureBody('mxPictureId'),
+  });
+  specs.set('PATCH /data/v1/vehicles/:vehicleId/mx/required/:mxId/pictures/:mxPictureId', {
+    runs: 100,
+    keys: ['annotation'],
+    params: { vehicleId: firstVehicle, mxId: pictured('mxId') },
+    body: () => fc.record({ annotation }),
+  });
+  specs.set('DELETE /data/v1/vehicles/:vehicleId/mx/required/:mxId/pictures/:mxPictureId', {
+    runs: 30,
+    params: { vehicleId: firstVehicle, mxId: pictured('mxId') },
+  });
+  get('/data/v1/vehicles/:vehicleId/waivers');
+  specs.set('POST /data/v1/vehicles/:vehicleId/waivers', {
+    runs: 120,
+    keys: ['waiverId', 'ruleId', 'waiverType', 'explanation'],
+    body: () =>
+      fc.record(
+        {
+          ruleId: fc.oneof(fc.constant('lights'), fc.string({ minLength: 1, maxLength: 20 })),
+          waiverType: fc.constantFrom(...WAIVER_TYPES),
+          explanation: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }),
+          waiverId: id,
+        },
+        { requiredKeys: ['ruleId', 'explanation'] },
+      ) as fc.Arbitrary<FuzzValue>,
+  });
+  specs.set('PATCH /data/v1/vehicles/:vehicleId/waivers/:waiverId', {
+    runs: 150,
+    keys: ['status', 'waiverType', 'explanation'],
+    params: { vehicleId: firstVehicle },
+    body: () =>
+      someOf({
+        status: fc.constantFrom(...WAIVER_STATUSES),
+        waiverType: fc.constantFrom(...WAIVER_TYPES),
+        explanation: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }),
+      }),
+  });
+  specs.set('DELETE /data/v1/vehicles/:vehicleId/waivers/:waiverId', { runs: 30, params: { vehicleId: firstVehicle } });
+  specs.set('POST /data/v1/vehicles/:vehicleId/waivers/:waiverId/pictures', {
+    runs: 100,
+    keys: ['waiverPictureId', 'sha256', 'filename', 'annotation'],
+    params: { vehicleId: firstVehicle, waiverId: pictured('waiverId') },
+    body: pictureBody('waiverPictureId'),
+  });
+  specs.set('PATCH /data/v1/vehicles/:vehicleId/waivers/:waiverId/pictures/:waiverPictureId', {
+    runs: 100,
+    keys: ['annotation'],
+    params: { vehicleId: firstVehicle, waiverId: pictured('waiverId') },
+    body: () => fc.record({ annotation }),
+  });
+  specs.set('DELETE /data/v1/vehicles/:vehicleId/waivers/:waiverId/pictures/:waiverPictureId', {
+    runs: 30,
+    params: { vehicleId: firstVehicle, waiverId: pictured('waiverId') },
+  });
+  specs.set('POST /data/v1/vehicles/:vehicleId/waivers/file', {
+    runs: 100,
+    keys: ['waiverCardId', 'sha256', 'filename'],
+    body: (w) => fc.record({ sha256: heldSha(w), filename, waiverCardId: id }, { requiredKeys: ['sha256', 'filename'] }) as fc.Arbitrary<FuzzValue>,
+  });
+  get('/data/v1/vehicles/:vehicleId/files/aux');
+  specs.set('POST /data/v1/vehicles/:vehicleId/files/aux', {
+    runs: 120,
+    keys: ['fileId', 'sha256', 'filename', 'description'],
+    body: (w) =>
+      fc.record(
+        { sha256: heldSha(w), filename, description: fc.option(fc.string({ unit: 'grapheme', maxLength: 60 })), fileId: id },
+        { requiredKeys: ['sha256', 'filename'] },
+      ) as fc.Arbitrary<FuzzValue>,
+  });
+  specs.set('PATCH /data/v1/vehicles/:vehicleId/files/aux/:fileId', {
+    runs: 100,
+    keys: ['description'],
+    params: { vehicleId: firstVehicle },
+    body: () => fc.record({ description: fc.string({ unit: 'grapheme', maxLength: 60 }) }),
+  });
+  specs.set('DELETE /data/v1/vehicles/:vehicleId/files/aux/:fileId', { runs: 30, params: { vehicleId: firstVehicle } });
   get('/data/v2/tdy', {
     query: (w) => fc.record({ regNumber: fc.constantFrom(w.regNumbers[0]!, 'NOPE-1'), end: date }, { requiredKeys: [] }),
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer } from './server.ts';
-import type { TestServer } from './server.ts';
+import type { StartOptions, TestServer } from './server.ts';
 import { createOrg, createUser, type UserSpec } from './factories.ts';
 import { signIn } from './sign-in.ts';
 import { apiClient } from './api.ts';
@@ -24,13 +24,13 @@ export async function orgWithAdmin(server: TestServer, name?: string) {
 export type OrgWithAdmin = Awaited<ReturnType<typeof orgWithAdmin>>;
 
 /**
- * A server of the test file's own, with an organization and its signed-in administrator, stopped
- * (and its database dropped) after the file. Read `server` and `org` inside tests and hooks.
+ * A server of the test file's own (started with `options`, e.g. settings in `env`), with an
+ * organization and its signed-in administrator, stopped (and its database dropped) after the file. Read `server` and `org` inside tests and hooks.
  */
-export function useServerWithOrg(): { server: TestServer; org: OrgWithAdmin } {
+export function useServerWithOrg(options: StartOptions = {}): { server: TestServer; org: OrgWithAdmin } {
   const state = {} as { server: TestServer; org: OrgWithAdmin };
   beforeAll(async () => {
-    state.server = await startTestServer();
+    state.server = await startTestServer(options);
     state.org = await orgWithAdmin(state.server);
   });
   afterAll(() => state.server.stop({ drop: true }));

@@ -1,7 +1,8 @@
 import { nanoid } from 'nanoid';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../server/context.ts';
-import { discrepancies, inspections, sections, workflowRules, workflows } from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { discrepancies, inspections, sections, vehicles, workflowRules, workflows } from '../../server/db/schema/index.ts';
 import { randomWorkflowId } from '../../core/schema/workflow.ts';
 
 /** A row of an organization's table as a test gives it: the organization and revision are filled in, the id if left out. */
@@ -56,6 +57,16 @@ export async function addWorkflow(ctx: AppContext, orgId: string, spec: Workflow
     })),
   );
   return Number(id);
+}
+
+/** Puts the vehicle on the workflow (its rules are the ones discrepancies and waivers may name). */
+export async function setVehicleWorkflow(ctx: AppContext, orgId: string, vehicleId: string, workflowId: number): Promise<void> {
+  await ctx.write(orgId, undefined, ({ tx, rev }) =>
+    tx
+      .update(vehicles)
+      .set({ workflowId: String(workflowId), rev })
+      .where(eq(vehicles.id, vehicleId)),
+  );
 }
 
 export interface ResultSpec {

@@ -48,7 +48,7 @@ export const inspectionPictures = pgTable(
     resultId: text('result_id'),
     ruleId: text('rule_id'),
     itemNo: integer('item_no'),
-    /** stored_files.id */
+    /** The content's sha256 (file_contents, held by the organization in stored_files). */
     fileId: text('file_id').notNull(),
     annotation: text('annotation'),
   },

@@ -47,8 +47,9 @@ export const discrepancyPictures = pgTable(
   {
     ...syncColumns(),
     discrepancyId: text('discrepancy_id').notNull(),
-    /** stored_files.id */
+    /** The content's sha256 (file_contents, held by the organization in stored_files). */
     fileId: text('file_id').notNull(),
+    filename: text('filename'),
     annotation: text('annotation'),
   },
   (t) => [index('discrepancy_pictures_org_rev').on(t.orgId, t.rev), index('discrepancy_pictures_discrepancy').on(t.discrepancyId)],

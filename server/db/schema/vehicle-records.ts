@@ -41,7 +41,7 @@ export const waiverPictures = pgTable(
   {
     ...syncColumns(),
     waiverId: text('waiver_id').notNull(),
-    /** stored_files.id */
+    /** The content's sha256 (file_contents, held by the organization in stored_files). */
     fileId: text('file_id').notNull(),
     filename: text('filename'),
     annotation: text('annotation'),
@@ -56,6 +56,7 @@ export const waiverCards = pgTable(
     ...syncColumns(),
     vehicleId: text('vehicle_id').notNull(),
     regNumber: text('reg_number').notNull(),
+    /** The content's sha256. */
     fileId: text('file_id').notNull(),
     filename: text('filename'),
     mimeType: text('mime_type').notNull(),
@@ -93,7 +94,7 @@ export const notes = pgTable(
   (t) => [index('notes_org_rev').on(t.orgId, t.rev), index('notes_vehicle').on(t.vehicleId, t.createdAt)],
 );
 
-/** Auxiliary documents; the content is the stored file file_id. */
+/** Auxiliary documents; file_id is the content's sha256. */
 export const documents = pgTable(
   'documents',
   {

@@ -1,4 +1,5 @@
-import type { Discrepancy } from '../../../core/schema/discrepancy.ts';
+import type { Discrepancy, DiscrepancyPicture } from '../../../core/schema/discrepancy.ts';
+import { fileUrl } from '../../../core/schema/file.ts';
 import { iso, isoOrNull, type RowOf } from '../../sync/presenters/presenter-helpers.ts';
 
 /** A discrepancy in its REST and feed shape. */
@@ -26,4 +27,14 @@ export const discrepancyToApi = (row: RowOf<'discrepancies'>): Discrepancy => ({
   workDate: isoOrNull(row.workDate),
   estCompletionDate: isoOrNull(row.estCompletionDate),
   lastModificationDate: iso(row.updatedAt),
+});
+
+/** A picture of a discrepancy; file_id is its content's sha256. */
+export const discrepancyPictureToApi = (row: RowOf<'discrepancyPictures'>): DiscrepancyPicture => ({
+  mxPictureId: row.id,
+  mxId: row.discrepancyId,
+  sha256: row.fileId,
+  filename: row.filename,
+  url: fileUrl(row.fileId),
+  annotation: row.annotation,
 });

@@ -1,20 +1,22 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { reportableRules } from '../../../core/rules/discrepancy.ts';
 import { entityId } from '../../../core/schema/common.ts';
-import { discrepancyResource, type DiscrepancyWithPictures } from '../../../core/schema/discrepancy.ts';
+import { discrepancyPictureResource, discrepancyResource, type DiscrepancyWithPictures } from '../../../core/schema/discrepancy.ts';
 import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import type { Queryable } from '../../db/client.ts';
 import { discrepancies, discrepancyPictures, workflowRules } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { discrepancyPictureToApi } from '../../sync/presenters/vehicle-record-presenters.ts';
 import { resourceFeed } from '../../sync/sync-table.ts';
+import { deletePicturesOf, patchWithPictures, picturesOf, PICTURES_FORM } from '../pictures/pictures.ts';
+import { registerPictureRoutes } from '../pictures/routes.ts';
 import { createRecord, deleteRecord, listVehicleRecords, updateRecord } from '../vehicle-records/records.ts';
 import { findVehicle, type VehicleRow } from '../vehicles/find-vehicle.ts';
 import type { ServerModule } from '../module.ts';
 import { discrepancyKind } from './kind.ts';
-import { discrepancyToApi } from './presenter.ts';
+import { discrepancyPictureKind } from './pictures.ts';
+import { discrepancyPictureToApi, discrepancyToApi } from './presenter.ts';
 
 const { paths, createBody, updateBody } = discrepancyResource;
 const vehicle = z.object({ vehicleId: entityId });
@@ -35,19 +37,21 @@ async function checkItem(q: Queryable, v: VehicleRow, itemNo: number): Promise<v
 /** The discrepancies of a vehicle with their pictures, oldest discovery first. */
 async function listWithPictures(q: Queryable, orgId: string, vehicleId: string): Promise<DiscrepancyWithPictures[]> {
   const rows = await listVehicleRecords(q, discrepancyKind, orgId, vehicleId);
-  const ids = rows.map((d) => d.mxId);
-  const pictures = ids.length
-    ? await q
-        .select()
-        .from(discrepancyPictures)
-        .where(and(eq(discrepancyPictures.orgId, orgId), inArray(discrepancyPictures.discrepancyId, ids), isNull(discrepancyPictures.deletedAt)))
-    : [];
-  return rows.map((d) => ({ ...d, pictures: pictures.filter((p) => p.discrepancyId === d.mxId).map(discrepancyPictureToApi) }));
+  const pictures = await picturesOf(
+    q,
+    discrepancyPictureKind,
+    orgId,
+    rows.map((d) => d.mxId),
+  );
+  return rows.map((d) => ({ ...d, pictures: pictures.get(d.mxId) ?? [] }));
 }
 
-/** Required maintenance of a vehicle (part 1 §2 Maintenance: Required; §7 "Maintenance"). */
+/** Required maintenance of a vehicle (part 1 §2 Maintenance: Required; §7 "Maintenance") and its pictures. */
 export const discrepanciesModule: ServerModule = {
-  feeds: [resourceFeed(discrepancyResource, discrepancies, discrepancyToApi)],
+  feeds: [
+    resourceFeed(discrepancyResource, discrepancies, discrepancyToApi),
+    resourceFeed(discrepancyPictureResource, discrepancyPictures, discrepancyPictureToApi),
+  ],
   register(app, ctx) {
     route(app, { method: 'GET', url: paths.list.pattern, access: WEBSITE, params: vehicle }, async ({ principal, params }) =>
       listWithPictures(ctx.db, principal.orgId, params.vehicleId),
@@ -68,12 +72,20 @@ export const discrepanciesModule: ServerModule = {
       },
     );
 
-    route(app, { method: 'PATCH', url: paths.item.pattern, access: WRITERS, params: item, body: updateBody }, async ({ principal, params, body, write }) =>
-      updateRecord(write, principal, discrepancyKind, { id: params.mxId, vehicleId: params.vehicleId }, body),
+    // JSON: the fields of a change. Multipart (field `pictures`): pictures added; answers the discrepancy with its pictures.
+    route(
+      app,
+      { method: 'PATCH', url: paths.item.pattern, access: WRITERS, params: item, body: updateBody, multipart: PICTURES_FORM },
+      async ({ principal, params, body, multipart, write }) =>
+        multipart
+          ? patchWithPictures(write, principal, ctx.files, discrepancyPictureKind, { vehicleId: params.vehicleId, parentId: params.mxId }, multipart)
+          : updateRecord(write, principal, discrepancyKind, { id: params.mxId, vehicleId: params.vehicleId }, body!),
     );
 
     route(app, { method: 'DELETE', url: paths.item.pattern, access: WRITERS, params: item }, async ({ principal, params, write }) =>
-      deleteRecord(write, principal, discrepancyKind, { id: params.mxId, vehicleId: params.vehicleId }),
+      deleteRecord(write, principal, discrepancyKind, { id: params.mxId, vehicleId: params.vehicleId }, deletePicturesOf(discrepancyPictureKind)),
     );
+
+    registerPictureRoutes(app, ctx, discrepancyPictureResource, discrepancyPictureKind);
   },
 };

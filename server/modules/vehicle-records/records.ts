@@ -4,9 +4,10 @@ import { nanoid } from 'nanoid';
 import { actorName } from '../../../core/rules/actor-name.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { WriteScope } from '../../db/write.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RouteWrite } from '../../http/route.ts';
-import { vehicleEvent, type LiveEventPayload } from '../../stream/live-events.ts';
+import { vehicleEvent, type LiveEventInput, type LiveEventPayload } from '../../stream/live-events.ts';
 import { findVehicle, type VehicleRow } from '../vehicles/find-vehicle.ts';
 
 /**
@@ -34,15 +35,18 @@ interface RecordColumns {
   orgId: PgColumn;
   vehicleId: PgColumn;
   deletedAt: PgColumn;
-  /** The table keeps who created and last changed a row (auditColumns); discrepancies do not. */
+  /** The table keeps who created and last changed a row (auditColumns); discrepancies and waiver cards do not. */
   audited: boolean;
 }
 
 function columnsOf(table: PgTable): RecordColumns {
-  const { id, orgId, vehicleId, deletedAt, creatorId } = getTableColumns(table) as Record<string, PgColumn | undefined>;
+  const { id, orgId, vehicleId, deletedAt, lastModifierName } = getTableColumns(table) as Record<string, PgColumn | undefined>;
   if (!id || !orgId || !vehicleId || !deletedAt) throw new Error('a vehicle record table needs id, org_id, vehicle_id and deleted_at');
-  return { id, orgId, vehicleId, deletedAt, audited: creatorId !== undefined };
+  return { id, orgId, vehicleId, deletedAt, audited: lastModifierName !== undefined };
 }
+
+/** The write a route's handler is in (RouteWrite's scope). */
+export type RecordScope = WriteScope<LiveEventInput>;
 
 export interface Actor {
   id: string;
@@ -85,30 +89,43 @@ export async function createRecord<T extends PgTable, Api, Create>(
   id: string | undefined,
   body: Create,
 ): Promise<Api> {
+  return write(async (scope) => insertRecord(scope, p, kind, await vehicleOf(scope.tx), id, body));
+}
+
+/**
+ * createRecord's insert, inside a write the route runs (one that stores a file first): the id the
+ * device chose, or a new one (409 when the id is taken), the audit names, the kind's event.
+ */
+export async function insertRecord<T extends PgTable, Api, Create>(
+  scope: RecordScope,
+  p: Principal,
+  kind: VehicleRecordKind<T, Api, Create, never>,
+  vehicle: VehicleRow,
+  id: string | undefined,
+  body: Create,
+): Promise<Api> {
   const by = actorOf(p);
   const { audited } = columnsOf(kind.table);
-  return write(async ({ tx, rev, now, publish }) => {
-    const vehicle = await vehicleOf(tx);
-    const [row] = await tx
-      .insert(kind.table as PgTable)
-      .values({
-        ...kind.fields(body, now, by),
-        id: id ?? nanoid(),
-        orgId: p.orgId,
-        rev,
-        vehicleId: vehicle.id,
-        regNumber: vehicle.regNumber,
-        ...(audited ? { creatorId: by.id, creatorName: by.name, lastModifierId: by.id, lastModifierName: by.name } : {}),
-        createdAt: now,
-        updatedAt: now,
-      } as never)
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict(`A ${kind.noun} with this id exists already`);
-    const record = kind.toApi(row as T['$inferSelect']);
-    if (kind.event) publish(vehicleEvent(vehicle, p.userId, kind.event(record)));
-    return record;
-  });
+  const { tx, rev, now, publish } = scope;
+  const [row] = await tx
+    .insert(kind.table as PgTable)
+    .values({
+      ...kind.fields(body, now, by),
+      id: id ?? nanoid(),
+      orgId: p.orgId,
+      rev,
+      vehicleId: vehicle.id,
+      regNumber: vehicle.regNumber,
+      ...(audited ? { creatorId: by.id, creatorName: by.name, lastModifierId: by.id, lastModifierName: by.name } : {}),
+      createdAt: now,
+      updatedAt: now,
+    } as never)
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`A ${kind.noun} with this id exists already`);
+  const record = kind.toApi(row as T['$inferSelect']);
+  if (kind.event) publish(vehicleEvent(vehicle, p.userId, kind.event(record)));
+  return record;
 }
 
 function targetWhere(c: RecordColumns, orgId: string, target: { id: string; vehicleId?: string }): SQL | undefined {
@@ -131,15 +148,20 @@ async function lockRecord<T extends PgTable>(
   return current as T['$inferSelect'];
 }
 
-/** Deletes a record of a vehicle: a tombstone at the write's revision, so every device drops it. */
+/**
+ * Deletes a record of a vehicle: a tombstone at the write's revision, so every device drops it. What
+ * belongs to the record (its pictures) goes in the same write, by `alsoDelete`.
+ */
 export async function deleteRecord<T extends PgTable>(
   write: RouteWrite,
   p: Principal,
   kind: { table: T; noun: string },
   target: { id: string; vehicleId: string },
+  alsoDelete?: (scope: RecordScope, id: string) => Promise<void>,
 ): Promise<void> {
   const c = columnsOf(kind.table);
-  await write(async ({ tx, rev, now }) => {
+  await write(async (scope) => {
+    const { tx, rev, now } = scope;
     await findVehicle(tx, p.orgId, target.vehicleId);
     const where = targetWhere(c, p.orgId, target);
     await lockRecord(tx, kind, where, target);
@@ -147,7 +169,24 @@ export async function deleteRecord<T extends PgTable>(
       .update(kind.table as PgTable)
       .set({ rev, deletedAt: now, updatedAt: now } as never)
       .where(where);
+    await alsoDelete?.(scope, target.id);
   });
+}
+
+/** A live record of a vehicle of the organization, or 404 (the vehicle checked first: another organization's is unknown). */
+export async function findRecord<T extends PgTable>(
+  q: Queryable,
+  p: Principal,
+  kind: { table: T; noun: string },
+  target: { id: string; vehicleId: string },
+): Promise<T['$inferSelect']> {
+  await findVehicle(q, p.orgId, target.vehicleId);
+  const [row] = await q
+    .select()
+    .from(kind.table as PgTable)
+    .where(targetWhere(columnsOf(kind.table), p.orgId, target));
+  if (!row) throw notFound(`No such ${kind.noun} for this vehicle`);
+  return row as T['$inferSelect'];
 }
 
 /** Changes the fields sent of a record of the organization (of one vehicle, when the path names it). */

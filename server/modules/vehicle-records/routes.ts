@@ -9,7 +9,7 @@ import { findVehicle } from '../vehicles/find-vehicle.ts';
 import { createRecord, listVehicleRecords, updateRecord, type VehicleRecordKind } from './records.ts';
 
 /** The path parameters of a pattern, each checked as an id (an organization id as the organization path allows). */
-function paramsOf(pattern: string) {
+export function paramsOf(pattern: string) {
   const names = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   return z.object(Object.fromEntries(names.map((name) => [name, name === 'orgId' ? z.string().min(1).max(64) : entityId])));
 }

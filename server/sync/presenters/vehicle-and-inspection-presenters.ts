@@ -93,7 +93,7 @@ export const inspectionPictureToApi = (row: RowOf<'inspectionPictures'>): Inspec
   resultId: row.resultId,
   ruleId: row.ruleId,
   itemNo: row.itemNo,
-  storedFileId: row.fileId,
+  sha256: row.fileId,
   url: fileUrl(row.fileId),
   annotation: row.annotation,
 });

@@ -28,7 +28,7 @@ export interface RecordDialogProps<V extends object> {
  * opens, either would cover the fields below it, so such a dialog starts at its close button instead
  * (Mantine's default).
  */
-const OPENS_ON_FOCUS = new Set<RecordField<unknown>['kind']>(['date', 'calendarDay', 'select']);
+const OPENS_ON_FOCUS = new Set<RecordField<unknown>['kind']>(['date', 'calendarDay', 'select', 'files']);
 
 /**
  * The add and edit dialog of a record tab, drawn from field descriptions. Errors show once a field was
@@ -72,18 +72,20 @@ export function RecordDialog<V extends object>({
       onSubmit={() => onSubmit(mode === 'edit' ? changes : values)}
     >
       <SimpleGrid cols={{ base: 1, sm: twoColumns ? 2 : 1 }} spacing="md" verticalSpacing="sm">
-        {fields.map((field, index) => (
-          <RecordFieldInput
-            key={field.name}
-            field={field}
-            value={values[field.name]}
-            values={values}
-            error={touched.has(field.name) ? errors[field.name] : undefined}
-            autoFocus={index === 0 && !OPENS_ON_FOCUS.has(field.kind)}
-            onChange={(value) => set(field.name, value)}
-            onBlur={() => setTouched((prev) => new Set(prev).add(field.name))}
-          />
-        ))}
+        {fields.map((field, index) =>
+          field.hidden?.(values) ? null : (
+            <RecordFieldInput
+              key={field.name}
+              field={field}
+              value={values[field.name]}
+              values={values}
+              error={touched.has(field.name) ? errors[field.name] : undefined}
+              autoFocus={index === 0 && !OPENS_ON_FOCUS.has(field.kind)}
+              onChange={(value) => set(field.name, value)}
+              onBlur={() => setTouched((prev) => new Set(prev).add(field.name))}
+            />
+          ),
+        )}
       </SimpleGrid>
     </FormModal>
   );

@@ -2,6 +2,7 @@ import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/cor
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { DATE_TIME_FILTER_FORMAT } from '../data-grid/index.ts';
+import { FilePicker } from '../file-picker/FilePicker.tsx';
 import type { RecordField } from './fields.ts';
 
 const DAY_FORMAT = 'MM/DD/YYYY';
@@ -21,6 +22,22 @@ export function RecordFieldInput<V>({ field, value, values, error, autoFocus, on
   const disabled = field.disabled?.(values) ?? false;
   const focus = autoFocus ? { 'data-autofocus': true } : {};
   switch (field.kind) {
+    case 'files':
+      return (
+        <FilePicker
+          label={field.label}
+          use={field.files?.use ?? 'document'}
+          multiple={field.files?.multiple}
+          camera={field.files?.camera}
+          required={field.required}
+          value={Array.isArray(value) ? (value as File[]) : []}
+          onChange={(files) => {
+            onChange(files);
+            onBlur();
+          }}
+          error={error}
+        />
+      );
     case 'checkbox':
       return <Checkbox label={field.label} checked={value === true} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />;
     case 'text':

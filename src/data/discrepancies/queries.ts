@@ -1,12 +1,25 @@
 import { actorName } from '../../../core/rules/actor-name.ts';
 import { canReportDiscrepancy, odometerReadings, reportableRules, type ReportableRule } from '../../../core/rules/discrepancy.ts';
-import type { Discrepancy } from '../../../core/schema/discrepancy.ts';
+import type { DiscrepancyWithPictures } from '../../../core/schema/discrepancy.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
 
-/** A vehicle's discrepancies, newest discovery first. */
-export async function discrepanciesOfVehicle(db: MirrorDb, vehicleId: string): Promise<Discrepancy[]> {
+/** A vehicle's discrepancies with their pictures, newest discovery first. */
+export async function discrepanciesOfVehicle(db: MirrorDb, vehicleId: string): Promise<DiscrepancyWithPictures[]> {
   const rows = await db.feed('discrepancies').where('vehicleId').equals(vehicleId).toArray();
-  return rows.map(({ id: _id, ...d }) => d).sort((a, b) => b.dateDiscovered.localeCompare(a.dateDiscovered) || a.mxId.localeCompare(b.mxId));
+  const pictures = await db
+    .feed('discrepancyPictures')
+    .where('mxId')
+    .anyOf(rows.map((d) => d.mxId))
+    .toArray();
+  return rows
+    .map(({ id: _id, ...d }) => ({
+      ...d,
+      pictures: pictures
+        .filter((p) => p.mxId === d.mxId)
+        .map(({ id: _pid, ...p }) => p)
+        .sort((a, b) => a.mxPictureId.localeCompare(b.mxPictureId)),
+    }))
+    .sort((a, b) => b.dateDiscovered.localeCompare(a.dateDiscovered) || a.mxId.localeCompare(b.mxId));
 }
 
 /** What 'Report New Discrepancy' needs of the vehicle's workflow (core/rules/discrepancy.ts). */

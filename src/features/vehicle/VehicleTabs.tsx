@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Tabs, Text } from '@mantine/core';
+import { DocumentsTab } from './tabs/DocumentsTab.tsx';
 import { MaintenanceTab } from './tabs/maintenance/MaintenanceTab.tsx';
 import { NotesTab } from './tabs/NotesTab.tsx';
 import { TdyTab } from './tabs/TdyTab.tsx';
+import { WaiversTab } from './tabs/waivers/WaiversTab.tsx';
 import { WashesTab } from './tabs/WashesTab.tsx';
 
 export const TAB_NOT_AVAILABLE = 'This tab is not available yet.';
@@ -22,9 +24,11 @@ export interface VehicleTabsProps {
 export function VehicleTabs({ vehicleId, regNumber, readOnly }: VehicleTabsProps) {
   const content: Partial<Record<VehicleTab, ReactNode>> = {
     Maintenance: <MaintenanceTab vehicleId={vehicleId} readOnly={readOnly} />,
+    Waivers: <WaiversTab vehicleId={vehicleId} readOnly={readOnly} />,
     TDY: <TdyTab vehicleId={vehicleId} regNumber={regNumber} readOnly={readOnly} />,
     Washes: <WashesTab vehicleId={vehicleId} readOnly={readOnly} />,
     Notes: <NotesTab vehicleId={vehicleId} readOnly={readOnly} />,
+    Documents: <DocumentsTab vehicleId={vehicleId} readOnly={readOnly} />,
   };
   return (
     <Tabs defaultValue={VEHICLE_TABS[0]} keepMounted={false}>

@@ -20,9 +20,12 @@ export interface ReportForm {
   reportMiles: number | null;
   reportHoursOn: boolean;
   reportHours: number | null;
+  uploadImage: boolean;
+  image: File[];
 }
 
 export const REPORT_MESSAGES = {
+  image: 'An image is required when Upload image is ticked',
   rule: 'Rule is required',
   discrepancy: 'Discrepancy is required',
   dateDiscovered: 'Date discovered is required',
@@ -41,6 +44,8 @@ export const newReport = (): ReportForm => ({
   reportMiles: null,
   reportHoursOn: false,
   reportHours: null,
+  uploadImage: false,
+  image: [],
 });
 
 /**
@@ -71,6 +76,8 @@ export function reportFields(rules: readonly ReportableRule[], readings: { miles
           { name: 'reportHours', label: 'Report Hours (Required)', kind: 'number', disabled: (f) => noRule(f) || !f.reportHoursOn },
         ] satisfies RecordField<ReportForm>[])
       : []),
+    { name: 'uploadImage', label: 'Upload image', kind: 'checkbox' },
+    { name: 'image', label: 'Image', kind: 'files', required: true, files: { use: 'picture', camera: true }, hidden: (f) => !f.uploadImage },
   ];
 }
 
@@ -88,6 +95,7 @@ export function validateReport(form: ReportForm): FieldErrors<ReportForm> {
     dateDiscovered: form.dateDiscovered ? undefined : m.dateDiscovered,
     reportMiles: reading(form.reportMilesOn, form.reportMiles, m.miles, m.milesMin),
     reportHours: reading(form.reportHoursOn, form.reportHours, m.hours, m.hoursMin),
+    image: form.uploadImage && form.image.length === 0 ? m.image : undefined,
   };
 }
 

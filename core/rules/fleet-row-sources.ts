@@ -13,4 +13,6 @@ export interface FleetSources {
   tdys: FeedRow<'tdys'>[];
   notes: FeedRow<'notes'>[];
   users: FeedRow<'users'>[];
+  /** Pictures of discrepancies, for the captions Most Recent Annotation shows (optional: none, the texts). */
+  discrepancyPictures?: FeedRow<'discrepancyPictures'>[];
 }

@@ -239,6 +239,18 @@ describe('deriveFleetRows: maintenance', () => {
     expect(rowOf({ discrepancies }).mostRecentAnnotation).toBe('Cracked windshield');
     expect(rowOf().mostRecentAnnotation).toBeNull();
   });
+
+  it('shows the caption of that discrepancy’s picture in place of its text, so an edited caption shows', () => {
+    const newest = discrepancy({ dateDiscovered: ago(2), discrepancy: 'Cracked windshield' });
+    const older = discrepancy({ dateDiscovered: ago(4), discrepancy: 'Horn inoperative' });
+    const picture = (mxPictureId: string, mxId: string, annotation: string | null) =>
+      ({ id: mxPictureId, mxPictureId, mxId, sha256: 'a'.repeat(64), filename: null, url: '', annotation }) as FeedRow<'discrepancyPictures'>;
+    const discrepancies = [older, newest];
+    expect(rowOf({ discrepancies, discrepancyPictures: [picture('p1', newest.mxId, null)] }).mostRecentAnnotation).toBe('Cracked windshield');
+    expect(rowOf({ discrepancies, discrepancyPictures: [picture('p1', older.mxId, 'Horn button')] }).mostRecentAnnotation).toBe('Cracked windshield');
+    const captioned = [picture('p2', newest.mxId, 'Crack, driver side'), picture('p1', newest.mxId, 'Crack runs from the driver side')];
+    expect(rowOf({ discrepancies, discrepancyPictures: captioned }).mostRecentAnnotation).toBe('Crack runs from the driver side');
+  });
 });
 
 describe('deriveFleetRows: waivers, TDY and notes', () => {

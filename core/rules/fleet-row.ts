@@ -40,13 +40,47 @@ function counted(s: FleetSummary, clock: FleetClock) {
   return { recentFixes, recentNotes, recentlyRepaired, visits: visitDays.size, openWaivers, fixedWaivers, onTdy };
 }
 
-/** Names a row needs: workflows by id, users by id. */
+/** Names a row needs: workflows by id, users by id, and the captions of the discrepancies rows name. */
 export interface FleetNames {
   titles: Map<number, string>;
   users: Map<string, string>;
+  /** Discrepancy id -> the caption of its picture (annotationCaptions). */
+  captions: ReadonlyMap<string, string>;
 }
 
-export function fleetNames(workflows: readonly FeedRow<'workflows'>[], users: readonly FeedRow<'users'>[]): FleetNames {
+const NO_CAPTIONS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The caption (picture annotation) of each discrepancy that has a captioned picture: of its pictures,
+ * the first with a caption, in id order (a discrepancy has one picture, its inspection photo, as a
+ * rule). Most Recent Annotation shows it in place of the discrepancy's text, so an edited caption
+ * shows in Fleet Details (docs/fleet-details.md).
+ */
+export function annotationCaptions(pictures: readonly Pick<FeedRow<'discrepancyPictures'>, 'mxId' | 'mxPictureId' | 'annotation'>[]): Map<string, string> {
+  const firstIds = new Map<string, string>();
+  const captions = new Map<string, string>();
+  for (const p of pictures) {
+    if (!p.annotation) continue;
+    const first = firstIds.get(p.mxId);
+    if (first !== undefined && first < p.mxPictureId) continue;
+    firstIds.set(p.mxId, p.mxPictureId);
+    captions.set(p.mxId, p.annotation);
+  }
+  return captions;
+}
+
+/** The discrepancies whose text or caption rows show: each summary's newest one. */
+export function annotationIds(summaries: Iterable<FleetSummary>): string[] {
+  const ids: string[] = [];
+  for (const s of summaries) if (s.annotationId !== '') ids.push(s.annotationId);
+  return ids;
+}
+
+export function fleetNames(
+  workflows: readonly FeedRow<'workflows'>[],
+  users: readonly FeedRow<'users'>[],
+  captions: ReadonlyMap<string, string> = NO_CAPTIONS,
+): FleetNames {
   const titles = new Map<number, string>();
   for (const w of workflows) titles.set(w.workflowId, w.title);
   const names = new Map<string, string>();
@@ -54,7 +88,7 @@ export function fleetNames(workflows: readonly FeedRow<'workflows'>[], users: re
     const name = displayName(u);
     if (name) names.set(u.userId, name);
   }
-  return { titles, users: names };
+  return { titles, users: names, captions };
 }
 
 /** A vehicle's Fleet Details row on the day of `clock`, from its summary (docs/fleet-details.md defines every field). */
@@ -93,7 +127,7 @@ export function fleetRow(v: FeedRow<'vehicles'>, s: FleetSummary, clock: FleetCl
     daysInMx: inMx && current ? Math.max(0, -daysFromToday(clock, current.validFrom)) : null,
     recentNotes: c.recentNotes,
     recentFixes: c.recentFixes,
-    mostRecentAnnotation: s.annotationId !== '' ? s.annotation : null,
+    mostRecentAnnotation: s.annotationId !== '' ? (names.captions.get(s.annotationId) ?? s.annotation) : null,
     completionDate: s.completionKey || null,
   };
   row.pdf = pdfLink(row);
@@ -107,12 +141,14 @@ export interface SummarizedFleet {
   users: readonly FeedRow<'users'>[];
   /** By vehicle id; a vehicle without one has no records. */
   summaries: ReadonlyMap<string, FleetSummary>;
+  /** The pictures of the summaries' annotation discrepancies (annotationIds), for their captions. */
+  discrepancyPictures?: readonly Pick<FeedRow<'discrepancyPictures'>, 'mxId' | 'mxPictureId' | 'annotation'>[];
 }
 
 /** The rows of `fleet.vehicles`, in their order, on the day of `now`. */
 export function fleetRowsFromSummaries(fleet: SummarizedFleet, now: Date): FleetRow[] {
   const clock = fleetClock(now);
-  const names = fleetNames(fleet.workflows, fleet.users);
+  const names = fleetNames(fleet.workflows, fleet.users, annotationCaptions(fleet.discrepancyPictures ?? []));
   return fleet.vehicles.map((v) => fleetRow(v, fleet.summaries.get(v.vehicleId) ?? emptySummary(v.vehicleId), clock, names));
 }
 
@@ -127,5 +163,8 @@ export function deriveFleetRows(sources: FleetSources, now: Date): FleetRow[] {
     sources,
     now,
   );
-  return fleetRowsFromSummaries({ vehicles: sources.vehicles, workflows: sources.workflows, users: sources.users, summaries }, now);
+  return fleetRowsFromSummaries(
+    { vehicles: sources.vehicles, workflows: sources.workflows, users: sources.users, summaries, discrepancyPictures: sources.discrepancyPictures },
+    now,
+  );
 }

@@ -3,6 +3,7 @@ import type { DiscrepancyWithPictures } from '../../core/schema/discrepancy.ts';
 import type { Document } from '../../core/schema/document.ts';
 import type { WaiverList } from '../../core/schema/waiver.ts';
 import { AppShell } from './pages/app-shell.ts';
+import { FleetPage } from './pages/fleet-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
@@ -40,7 +41,7 @@ test('offline, a photographed defect and a document wait through a reload and la
 }) => {
   test.setTimeout(240_000);
   const pushes = recordPushes(page);
-  const { app, server, tabs } = await openVehicle(page, baseURL!);
+  const { app, server, tabs, vehicle } = await openVehicle(page, baseURL!);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await context.setOffline(true);
 
@@ -99,6 +100,14 @@ test('offline, a photographed defect and a document wait through a reload and la
   // Each change landed once: no push was applied twice.
   const applied = pushes.filter((r) => r.status === 'applied').map((r) => r.id);
   expect(new Set(applied).size).toBe(applied.length);
+
+  // Fleet Details' Most Recent Annotation follows the caption.
+  const fleet = new FleetPage(page);
+  await page.getByRole('link', { name: 'Fleet Details' }).click();
+  await fleet.waitForRows();
+  await fleet.filterByRegNumber(vehicle.regNumber);
+  await expect(fleet.row(vehicle.regNumber)).toBeVisible();
+  expect(await fleet.firstRowValue('Most Recent Annotation')).toBe('Crack runs from the driver side');
 });
 
 test('waivers with a card on file and pictures, the viewer’s zoom and caption, documents uploaded, edited and deleted', async ({ page, baseURL }) => {

@@ -2,7 +2,7 @@ import type { SyncChange } from '../../core/schema/sync.ts';
 import type { FleetRow } from '../../core/schema/fleet.ts';
 import { deriveFleetRows, type FleetSources } from '../../core/rules/fleet-row.ts';
 
-const HISTORY = ['workflows', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis', 'waivers', 'tdys', 'notes', 'users'] as const;
+const HISTORY = ['workflows', 'inspections', 'discrepancies', 'discrepancyPictures', 'scheduledMx', 'ltis', 'pmis', 'waivers', 'tdys', 'notes', 'users'] as const;
 
 /** The Fleet Details rows a device derives from what it pulled (`pullAll`'s rows), vehicles in commission only, by vehicle id. */
 export function deviceFleetRows(rows: ReadonlyMap<string, SyncChange>, now = new Date()): FleetRow[] {
@@ -10,7 +10,7 @@ export function deviceFleetRows(rows: ReadonlyMap<string, SyncChange>, now = new
   for (const change of rows.values()) feeds.set(change.t, [...(feeds.get(change.t) ?? []), change.data]);
   const of = <N extends keyof FleetSources>(name: N) => (feeds.get(name) ?? []) as FleetSources[N];
   const sources: FleetSources = {
-    ...(Object.fromEntries(HISTORY.map((n) => [n, of(n)])) as Omit<FleetSources, 'vehicles'>),
+    ...(Object.fromEntries(HISTORY.map((n) => [n, of(n)])) as unknown as Omit<FleetSources, 'vehicles'>),
     vehicles: of('vehicles').filter((v) => v.decommissionDate === null),
   };
   return byVehicleId(deriveFleetRows(sources, now));

@@ -1,8 +1,10 @@
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { discrepancyPictures } from '../../db/schema/index.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { SyncTable } from '../../sync/sync-table.ts';
 import { readSnapshot } from '../../sync/snapshot.ts';
-import { fleetRowsFromSummaries } from '../../../core/rules/fleet-row.ts';
+import { annotationIds, fleetRowsFromSummaries } from '../../../core/rules/fleet-row.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { readKeptSummaries, storeKeptSummaries } from './fleet-summaries.ts';
 
@@ -14,7 +16,7 @@ import { readKeptSummaries, storeKeptSummaries } from './fleet-summaries.ts';
  */
 export async function fleetRows(db: Db, tables: readonly SyncTable[], p: Principal, showArchives: boolean): Promise<FleetRow[]> {
   const now = new Date();
-  const { fleet, kept } = await readSnapshot(db, tables, p, async (s) => {
+  const { fleet, kept, pictures } = await readSnapshot(db, tables, p, async (s) => {
     const fleet = await s.liveFeeds(['vehicles', 'workflows', 'users']);
     const kept = await readKeptSummaries(
       s,
@@ -23,11 +25,14 @@ export async function fleetRows(db: Db, tables: readonly SyncTable[], p: Princip
       fleet.vehicles.map((v) => v.vehicleId),
       now,
     );
-    return { fleet, kept };
+    // The captions of the discrepancies rows show (Most Recent Annotation): those pictures alone.
+    const ids = annotationIds(kept.summaries.values());
+    const pictures = ids.length > 0 ? await s.live('discrepancyPictures', inArray(discrepancyPictures.discrepancyId, ids)) : [];
+    return { fleet, kept, pictures };
   });
   await storeKeptSummaries(db, p.orgId, kept);
   const shown = fleet.vehicles
     .filter((v) => showArchives || v.decommissionDate === null)
     .sort((a, b) => a.regNumber.toLowerCase().localeCompare(b.regNumber.toLowerCase()) || a.vehicleId.localeCompare(b.vehicleId));
-  return fleetRowsFromSummaries({ ...fleet, vehicles: shown, summaries: kept.summaries }, now);
+  return fleetRowsFromSummaries({ ...fleet, vehicles: shown, summaries: kept.summaries, discrepancyPictures: pictures }, now);
 }

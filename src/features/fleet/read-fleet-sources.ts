@@ -1,4 +1,4 @@
-import type { SummarizedFleet } from '../../../core/rules/fleet-row.ts';
+import { annotationIds, type SummarizedFleet } from '../../../core/rules/fleet-row.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import { readSummaries, summaryTables } from '../../db/fleet-summaries.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
@@ -11,7 +11,7 @@ import type { MirrorDb } from '../../db/mirror.ts';
  */
 export function readFleetSources(db: MirrorDb, now: Date): Promise<{ fleet: SummarizedFleet; sections: Section[] }> {
   // The sources are read only to make a stale summary again (src/db/fleet-summaries.ts).
-  const tables = [...['vehicles', 'workflows', 'users', 'sections'].map((t) => db.table(t)), ...summaryTables(db)];
+  const tables = [...['vehicles', 'workflows', 'users', 'sections', 'discrepancyPictures'].map((t) => db.table(t)), ...summaryTables(db)];
   return db.transaction('r', tables, async () => {
     const [vehicles, workflows, users, sections, summaries] = await Promise.all([
       db.feed('vehicles').toArray(),
@@ -20,6 +20,8 @@ export function readFleetSources(db: MirrorDb, now: Date): Promise<{ fleet: Summ
       db.feed('sections').toArray(),
       readSummaries(db, now),
     ]);
-    return { fleet: { vehicles, workflows, users, summaries }, sections: sections as Section[] };
+    // The captions of the discrepancies rows show (Most Recent Annotation): an index read of those alone.
+    const discrepancyPictures = await db.feed('discrepancyPictures').where('mxId').anyOf(annotationIds(summaries.values())).toArray();
+    return { fleet: { vehicles, workflows, users, summaries, discrepancyPictures }, sections: sections as Section[] };
   });
 }

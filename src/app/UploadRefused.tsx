@@ -13,7 +13,7 @@ export function UploadRefused() {
   if (!refused) return null;
   const ok = () => void db.rejected.update(refused.id, { acknowledged: true });
   return (
-    <Modal opened onClose={ok} title="Upload failed" centered>
+    <Modal opened onClose={ok} title="Upload failed" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>{refused.message}</Text>
         <Group justify="flex-end">

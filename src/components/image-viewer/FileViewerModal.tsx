@@ -28,7 +28,7 @@ function PdfOf({ file }: { file: ViewedFile }) {
 export function FileViewerModal({ file, title, onClose }: { file: ViewedFile; title: string; onClose(): void }) {
   const pictures = useMemo(() => [{ id: file.id, sha256: file.sha256, url: file.url, annotation: null, filename: file.filename }], [file]);
   return (
-    <Modal opened onClose={onClose} title={title} size={file.mimeType === 'application/pdf' ? 'xl' : 'lg'}>
+    <Modal opened onClose={onClose} title={title} size={file.mimeType === 'application/pdf' ? 'xl' : 'lg'} closeButtonProps={{ 'aria-label': 'Close' }}>
       {file.mimeType === 'application/pdf' ? <PdfOf file={file} /> : <ImageViewer pictures={pictures} label={title} readOnly />}
     </Modal>
   );

@@ -65,7 +65,7 @@ export function PicturesCell({ pictures, subject, readOnly, onAdd, onCaption, on
         {label}
       </Button>
       {open ? (
-        <Modal opened onClose={() => setOpen(false)} title={title} size="xl">
+        <Modal opened onClose={() => setOpen(false)} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
           <Stack gap="md">
             {pictures.length > 0 ? (
               <ImageViewer pictures={pictures} label={title} readOnly={readOnly} onCaption={onCaption} onDelete={onDelete} />

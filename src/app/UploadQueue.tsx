@@ -5,8 +5,7 @@ import { uploadStateText, useUploadQueue } from '../files/use-upload.ts';
 import { useMirror } from '../sync/react.tsx';
 import { cancelUpload, retryUpload } from '../sync/uploader.ts';
 import { TOUCH_TARGET_PX } from '../theme.ts';
-
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+import { sizeText } from '../files/size-text.ts';
 
 function UploadItem({ entry }: { entry: BlobEntry }) {
   const db = useMirror();

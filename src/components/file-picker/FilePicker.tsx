@@ -4,6 +4,7 @@ import { IconCamera, IconFileUpload } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { ACCEPT_ATTRIBUTE, type FileUse } from '../../../core/rules/file-type.ts';
 import classes from './FilePicker.module.css';
+import { sizeText } from '../../files/size-text.ts';
 
 export interface FilePickerProps {
   label: string;
@@ -16,8 +17,6 @@ export interface FilePickerProps {
   onChange(files: File[]): void;
   error?: string;
 }
-
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /**
  * Chooses files for an upload: a drop zone (files dragged onto it), 'Choose File' and, for pictures on

@@ -12,25 +12,17 @@ import { RecordTab } from '../../../components/record-tab/RecordTab.tsx';
 import { scheduleWash, updateWash } from '../../../data/washes/mutators.ts';
 import { washesOfVehicle } from '../../../data/washes/queries.ts';
 import { formatDateTime } from '../../../shared/fleet-format.ts';
+import { dateColumn } from '../../../shared/date-column.ts';
 import { useMutate } from '../../../sync/react.tsx';
 import { useMirrorQuery } from '../../../sync/use-mirror-query.ts';
 
 type WashForm = Pick<Wash, 'completed' | 'completionDate'> & { washDate: string | null };
 
-const dateColumn = (id: string, header: string, pick: (w: Wash) => string | null, hiddenByDefault = false): GridColumn<Wash> => ({
-  id,
-  header,
-  value: pick,
-  cell: (w) => formatDateTime(pick(w)),
-  filter: 'DATE_TIME',
-  hiddenByDefault,
-});
-
 /** Part 1 §2 Washes: Completed On (hidden), Scheduled For, Last Updated, Scheduled By, Updated By. */
 const COLUMNS: GridColumn<Wash>[] = [
-  dateColumn('completionDate', 'Completed On', (w) => w.completionDate, true),
-  dateColumn('washDate', 'Scheduled For', (w) => w.washDate),
-  dateColumn('lastModificationDate', 'Last Updated', (w) => w.lastModificationDate),
+  dateColumn<Wash>('completionDate', 'Completed On', (w) => w.completionDate, { withTime: true, hiddenByDefault: true }),
+  dateColumn<Wash>('washDate', 'Scheduled For', (w) => w.washDate, { withTime: true }),
+  dateColumn<Wash>('lastModificationDate', 'Last Updated', (w) => w.lastModificationDate, { withTime: true }),
   { id: 'creatorName', header: 'Scheduled By', value: (w) => w.creatorName, filter: 'TEXT' },
   { id: 'lastModifierName', header: 'Updated By', value: (w) => w.lastModifierName, filter: 'TEXT' },
 ];

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { daysAway } from '../../../../../core/rules/days-away.ts';
 import type { GridColumn } from '../../../../components/data-grid/index.ts';
-import { formatDate } from '../../../../shared/fleet-format.ts';
+import { dateColumn } from '../../../../shared/date-column.ts';
 
 /** What scheduled maintenance, LTIs and PMIs share: a day it is scheduled for and a completion. */
 export interface ScheduledRecord {
@@ -9,15 +9,6 @@ export interface ScheduledRecord {
   completionDate: string | null;
   lastModificationDate: string;
 }
-
-const dateColumn = <R extends ScheduledRecord>(id: string, header: string, pick: (r: R) => string | null, hiddenByDefault = false): GridColumn<R> => ({
-  id,
-  header,
-  value: pick,
-  cell: (r) => formatDate(pick(r)),
-  filter: 'DATE_TIME',
-  hiddenByDefault,
-});
 
 /** Part 1 §2: Days Away is computed only without a completion date; overdue work shows in red. */
 function daysAwayColumn<R extends ScheduledRecord>(): GridColumn<R> {
@@ -48,7 +39,7 @@ function daysAwayColumn<R extends ScheduledRecord>(): GridColumn<R> {
  */
 export function scheduledColumns<R extends ScheduledRecord>(lastModifiedHidden: boolean): GridColumn<R>[] {
   return [
-    dateColumn<R>('lastModificationDate', 'Last Modified', (r) => r.lastModificationDate, lastModifiedHidden),
+    dateColumn<R>('lastModificationDate', 'Last Modified', (r) => r.lastModificationDate, { hiddenByDefault: lastModifiedHidden }),
     dateColumn<R>('mxDate', 'Scheduled For', (r) => r.mxDate),
     daysAwayColumn<R>(),
     dateColumn<R>('completionDate', 'Completed On', (r) => r.completionDate),

@@ -12,7 +12,7 @@ import { waiverPictures } from '../../../../data/pictures/picture-mutators.ts';
 import { createWaiver, deleteWaiver, updateWaiver } from '../../../../data/waivers/mutators.ts';
 import { waiverCardOfVehicle, waiverRulesOf, waiversOfVehicle, type WaiverWithPictures } from '../../../../data/waivers/queries.ts';
 import { queueChosenFile } from '../../../../files/queue-file.ts';
-import { formatDate } from '../../../../shared/fleet-format.ts';
+import { dateColumn } from '../../../../shared/date-column.ts';
 import { useMirror, useMutate } from '../../../../sync/react.tsx';
 import { useMirrorQuery } from '../../../../sync/use-mirror-query.ts';
 import { WaiverCardSection } from './WaiverCardSection.tsx';
@@ -27,15 +27,6 @@ import {
 } from './waiver-forms.ts';
 
 const STATUS_COLORS = { open: 'orange', fixed: 'teal', closed: 'gray' } as const;
-
-const dateColumn = (id: 'creationDate' | 'closingDate', header: string): GridColumn<WaiverWithPictures> => ({
-  id,
-  header,
-  value: (w) => w[id],
-  cell: (w) => formatDate(w[id]),
-  filter: 'DATE_TIME',
-  width: 130,
-});
 
 /** The vehicle's waivered items and its waiver card (part 1 §2 Waivers, §4, §5, §7 "Waivers"). */
 export function WaiversTab({ vehicleId, readOnly }: { vehicleId: string; readOnly: boolean }) {
@@ -67,9 +58,9 @@ export function WaiversTab({ vehicleId, readOnly }: { vehicleId: string; readOnl
 
   const columns: GridColumn<WaiverWithPictures>[] = [
     { id: 'ruleId', header: 'Rule', value: (w) => w.ruleId, filter: 'TEXT', width: 120 },
-    { id: 'explanation', header: 'Explanation', value: (w) => w.explanation, filter: 'TEXT', width: 240 },
+    { id: 'explanation', header: 'Explanation', value: (w) => w.explanation, filter: 'TEXT', width: 220 },
     { id: 'waiverType', header: 'Type', value: (w) => w.waiverType, cell: (w) => capitalised(w.waiverType), filter: 'SET', width: 100 },
-    dateColumn('creationDate', 'Creation Date'),
+    dateColumn<WaiverWithPictures>('creationDate', 'Creation Date', (w) => w.creationDate, { width: 155 }),
     {
       id: 'status',
       header: 'Status',
@@ -83,7 +74,7 @@ export function WaiversTab({ vehicleId, readOnly }: { vehicleId: string; readOnl
       filter: 'SET',
       width: 110,
     },
-    dateColumn('closingDate', 'Closing Date'),
+    dateColumn<WaiverWithPictures>('closingDate', 'Closing Date', (w) => w.closingDate, { width: 155 }),
     {
       id: 'pictures',
       header: 'Photo(s)',

@@ -58,6 +58,13 @@ export const AF1800_ITEMS: readonly Af1800Item[] = [
 
 export const af1800RuleId = (itemNo: number) => `AF1800-${itemNo}`;
 
+/**
+ * AF1800 items whose failure grounds the vehicle (Inoperable): service and parking brakes, exhaust,
+ * fluid leaks, steering, tires, wheels and lug nuts. The spec names none; these are the items a
+ * motor pool will not dispatch a vehicle with (docs/inspections.md).
+ */
+export const CRITICAL_ITEMS: ReadonlySet<number> = new Set([5, 6, 12, 14, 28, 30, 32]);
+
 /** The fuel item is a threshold rule: fuel in quarter tanks, passing at a quarter tank or more. */
 export const FUEL_ITEM_NO = 15;
 export const FUEL_RULE_ID = af1800RuleId(FUEL_ITEM_NO);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from './api-path.ts';
 import { entityId, isoDateTime } from './common.ts';
 import { sha256Schema } from './file.ts';
 import { RESULT_TYPES, RULE_TYPES } from './rule.ts';
@@ -65,6 +66,9 @@ export const inspectionResultSchema = z.object({
   overview: resultOverviewSchema.nullable(),
   type: z.enum(RESULT_TYPES).nullable(),
   units: z.string().nullable(),
+  /** Set on a result an amendment added afterwards (Required Mx's 'Amend previous AF1800'): when, and who. */
+  amendedAt: isoDateTime.nullable().optional(),
+  amendedBy: z.string().nullable().optional(),
 });
 export type InspectionResult = z.infer<typeof inspectionResultSchema>;
 
@@ -109,13 +113,18 @@ const formJson = <T extends z.ZodType>(schema: T) =>
   }, schema);
 
 export const inspectionResponseSchema = z.object({
+  /** The client's id for the result, so that a retry or an optimistic copy names the same one. */
+  resultId: entityId.optional(),
   ruleId: z.string({ error: 'Each response names its rule' }).min(1).max(64),
   type: z.enum([...RESULT_TYPES, 'lookup'], { error: `A response type is one of: ${RESULT_TYPES.join(', ')}` }),
   result: z.object({ isPassing: z.boolean({ error: 'Each result says whether it passed' }), value: resultValueSchema.optional() }),
   comment: z.string().trim().max(1000, 'Comments are at most 1000 characters').nullable().optional(),
   isFixed: z.boolean().optional(),
-  /** Names of the uploaded pictures (multipart field `pictures`) that belong to this response. */
-  pictures: z.array(z.string().max(255)).max(20).optional(),
+  /**
+   * The response's pictures: in a multipart submission the file names of its `pictures` parts, in a
+   * JSON one the sha256 of files uploaded before (PUT /data/v1/files/{sha256}).
+   */
+  pictures: z.array(z.string().min(1).max(255)).max(20).optional(),
 });
 export type InspectionResponse = z.infer<typeof inspectionResponseSchema>;
 
@@ -139,3 +148,15 @@ export const inspectionSubmissionSchema = z.object({
   parentInspectionId: entityId.optional(),
 });
 export type InspectionSubmission = z.infer<typeof inspectionSubmissionSchema>;
+
+/** The inspection calls (part 1 §7 "Inspections"; the spec gives the history and detail paths without a prefix). */
+export const inspectionPaths = {
+  /** GET: the vehicle's inspections, newest first, headers only (inspectionSchema[]). */
+  history: apiPath('/data/v1/vehicles/:vehicleId/inspection/history'),
+  /** GET: one inspection with its results and their pictures (inspectionDetailSchema). */
+  detail: apiPath('/data/v1/vehicles/:vehicleId/inspection/:inspectionId'),
+  /** POST (submit) or PATCH (amend), multipart: field `pictures`, `responses` as JSON naming them. */
+  recentV1: apiPath('/data/v1/vehicles/:vehicleId/inspection/recent'),
+  /** PUT (submit) or PATCH (amend), JSON or form data. */
+  recentV2: apiPath('/data/v2/vehicles/:vehicleId/inspection/recent'),
+};

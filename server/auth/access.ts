@@ -1,24 +1,37 @@
 import { RECORD_WRITERS } from '../../core/rules/read-only.ts';
-import type { Role } from '../../core/schema/roles.ts';
+import { ROLES, type Role } from '../../core/schema/roles.ts';
 import { forbidden, HttpError } from '../http/errors.ts';
 import { roleRequiresSection } from '../../core/schema/user.ts';
 import type { Principal } from './principal.ts';
 
 /** Who may call a route. `website` means a role that may use the website: any role but inspector. */
-export type Access = { public: true } | { website?: boolean; roles?: readonly Role[]; admin?: boolean; public?: false };
+export type Access =
+  | { public: true }
+  | {
+      website?: boolean;
+      roles?: readonly Role[];
+      admin?: boolean;
+      public?: false;
+      /** An inspection client's call: inspectors may make it, though the website is not theirs. */
+      inspectionClient?: boolean;
+    };
 
 export const ANY_SIGNED_IN: Access = {};
 export const WEBSITE: Access = { website: true };
 export const ADMINS: Access = { website: true, admin: true };
 /** Who may change fleet records (vehicles, notes, maintenance, ...): not the read-only roles. */
 export const WRITERS: Access = { website: true, roles: RECORD_WRITERS };
+/** Inspection clients: every role performs inspections (part 1 §1), the inspector above all. */
+export const INSPECTION_CLIENTS: Access = { roles: ROLES, inspectionClient: true };
+/** Who may amend an inspection or upload its pictures: inspectors and the roles that change fleet records. */
+export const INSPECTION_WRITERS: Access = { roles: ['inspector', ...RECORD_WRITERS], inspectionClient: true };
 
 export function checkAccess(p: Principal, access: Access): void {
   if ('public' in access && access.public) return;
   const a = access as Exclude<Access, { public: true }>;
   if (a.website || a.roles || a.admin) {
     if (p.role === null) throw forbidden('No role provided. You lack the permissions to access any part of this system.');
-    if (p.role === 'inspector') throw forbidden('As an Inspector, you do not have access to the website.');
+    if (p.role === 'inspector' && !a.inspectionClient) throw forbidden('As an Inspector, you do not have access to the website.');
   }
   if (a.roles && !a.roles.includes(p.role as Role)) throw forbidden('Your role does not allow this');
   if (a.admin && !p.isAdmin) throw forbidden('Only administrators can do this');
@@ -28,7 +41,7 @@ export function checkAccess(p: Principal, access: Access): void {
 export function isWebsiteAccess(access: Access): boolean {
   if ('public' in access && access.public) return false;
   const a = access as Exclude<Access, { public: true }>;
-  return Boolean(a.website || a.roles || a.admin);
+  return Boolean(a.website || a.roles || a.admin) && !a.inspectionClient;
 }
 
 export const NO_SECTION_MESSAGE = 'Your role requires a section, but none is assigned to you. Ask an administrator to assign one.';

@@ -6,6 +6,7 @@ import type { ServerModule } from './module.ts';
 import { discrepanciesModule } from './discrepancies/routes.ts';
 import { documentsModule } from './documents/routes.ts';
 import { filesModule } from './files/routes.ts';
+import { inspectionsModule } from './inspections/routes.ts';
 import { maintenanceModule } from './maintenance/routes.ts';
 import { notesModule } from './notes/routes.ts';
 import { settingsModule } from './settings/routes.ts';
@@ -30,6 +31,7 @@ export const MODULES: readonly ServerModule[] = [
   documentsModule,
   filesModule,
   tdyModule,
+  inspectionsModule,
   af1800Module,
 ];
 

@@ -164,9 +164,6 @@ export const DISCREPANCY_TEXT: Record<number, string> = {
   39: 'Fleet fuel card missing from the vehicle',
 };
 
-/** AF1800 items whose failure grounds the vehicle (Inoperable, then in maintenance). */
-export const CRITICAL_ITEMS: ReadonlySet<number> = new Set([5, 6, 12, 14, 28, 30, 32]);
-
 export const SYSTEM_CODES: Record<number, string> = {
   2: 'HVAC',
   3: 'ELEC',

@@ -1,8 +1,8 @@
-import { FUEL_RULE_ID, odometerQuestions } from '../../core/rules/af1800-items.ts';
+import { CRITICAL_ITEMS, FUEL_RULE_ID, odometerQuestions } from '../../core/rules/af1800-items.ts';
 import type { InspectionResult, ResultValue } from '../../core/schema/inspection.ts';
 import { HOURS_RULE_ID, MILES_RULE_ID, af1800ItemOf, type Frequency, type ResultType, type RuleDefinition } from '../../core/schema/rule.ts';
 import { AF1800_PAGE3_ITEMS } from '../../core/schema/af1800.ts';
-import { CRITICAL_ITEMS, DISCREPANCY_TEXT, PAGE3_REMARKS, RESULT_NOTES } from './catalog.ts';
+import { DISCREPANCY_TEXT, PAGE3_REMARKS, RESULT_NOTES } from './catalog.ts';
 import { at, person, type OrgContext } from './context.ts';
 import type { VehiclePlan } from './generate-fleet.ts';
 import { SHIFT_START_HOURS } from './generate-org.ts';

@@ -37,7 +37,7 @@ export function FleetUpdatesPanel({ expanded, onToggle }: FleetUpdatesPanelProps
             {events.length}
           </Badge>
         </Stack>
-        {connected ? null : <Loader size="xs" aria-label="Connecting..." />}
+        {connected ? null : <Loader size="xs" role="status" aria-label="Connecting..." />}
       </Stack>
     );
   }

@@ -18,7 +18,7 @@ describe('APP_ROUTES', () => {
 
   it('gives every screen lazily, so each is its own chunk and none is in the main chunk', () => {
     const built = APP_ROUTES.filter((route) => route.screen);
-    expect(built.map((route) => route.path)).toEqual(['/FleetDetails', '/Vehicle/:regNumber', '/Admin']);
+    expect(built.map((route) => route.path)).toEqual(['/FleetDetails', '/Vehicle/:regNumber', '/Vehicle/:regNumber/inspection/:inspectionId', '/Admin']);
     for (const route of built) expect((route.screen as unknown as { $$typeof: symbol }).$$typeof).toBe(LAZY);
   });
 
@@ -30,7 +30,6 @@ describe('APP_ROUTES', () => {
       'Administration',
       'Insights',
       'Reports',
-      'Inspection Detail',
     ]);
   });
 

@@ -47,6 +47,7 @@ export function routeName(route: AppRoute): string {
 // Vite splits at each `import()`: one chunk per screen (the service worker precaches them all).
 const FleetDetailsScreen = lazy(() => import('../features/fleet/FleetDetailsScreen.tsx').then((m) => ({ default: m.FleetDetailsScreen })));
 const VehicleScreen = lazy(() => import('../features/vehicle/VehicleScreen.tsx').then((m) => ({ default: m.VehicleScreen })));
+const InspectionDetailScreen = lazy(() => import('../features/inspection/InspectionDetailScreen.tsx').then((m) => ({ default: m.InspectionDetailScreen })));
 const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx').then((m) => ({ default: m.AllUsersScreen })));
 
 /**
@@ -69,7 +70,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/Insights', label: 'Insights', icon: IconChartBar, access: { authorized: WEBSITE_ROLES } },
   { path: '/Reports', label: 'Reports', icon: IconReportAnalytics, access: { authorized: ['vco', 'sectionLead'] } },
   { path: '/Vehicle/:regNumber', title: 'Vehicle Details', access: { authorized: WEBSITE_ROLES }, screen: VehicleScreen },
-  { path: '/Vehicle/:regNumber/inspection/:inspectionId', title: 'Inspection Detail', access: { authorized: WEBSITE_ROLES } },
+  {
+    path: '/Vehicle/:regNumber/inspection/:inspectionId',
+    title: 'Inspection Detail',
+    access: { authorized: WEBSITE_ROLES },
+    screen: InspectionDetailScreen,
+  },
   { path: '/Admin', title: 'All Users', access: { authorized: WEBSITE_ROLES }, screen: AllUsersScreen },
 ];
 

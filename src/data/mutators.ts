@@ -1,6 +1,7 @@
 import type { Mutator } from '../sync/mutator.ts';
 import { deleteDiscrepancy, reportDiscrepancy, updateDiscrepancy } from './discrepancies/mutators.ts';
 import { deleteDocument, updateDocument, uploadDocument } from './documents/mutators.ts';
+import { amendInspection } from './inspections/amend-inspection.ts';
 import { scheduleLti, scheduleMx, schedulePmi, updateLti, updatePmi, updateScheduledMx } from './maintenance/mutators.ts';
 import { addNote } from './notes/mutators.ts';
 import { saveSetting } from './settings/save-setting.ts';
@@ -34,6 +35,7 @@ export {
   reportDiscrepancy,
   updateDiscrepancy,
   deleteDiscrepancy,
+  amendInspection,
   createWaiver,
   updateWaiver,
   deleteWaiver,
@@ -79,6 +81,7 @@ export const MUTATORS: readonly Mutator<any>[] = [
   reportDiscrepancy,
   updateDiscrepancy,
   deleteDiscrepancy,
+  amendInspection,
   addDiscrepancyPicture,
   captionDiscrepancyPicture,
   deleteDiscrepancyPicture,

@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { UploadState } from '../../core/schema/file.ts';
 import type { FleetSummary } from '../../core/rules/fleet-summary.ts';
+import type { InspectionDetail } from '../../core/schema/inspection.ts';
 import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds.ts';
 import { mirrorStoreOf } from '../../core/schema/resource.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
@@ -116,6 +117,19 @@ export interface BlobEntry {
   finishedAt?: string;
 }
 
+/**
+ * An inspection's detail fetched from the server (GET .../inspection/{inspectionId}) because the feed
+ * does not carry its results (inspections before inspectionDetailMirrorStart), kept so that it opens
+ * offline later (src/data/inspections/keep.ts). It is server data like the feeds: a reset clears it.
+ */
+export interface KeptInspection {
+  inspectionId: string;
+  /** As the server answered it, checked against inspectionDetailSchema. */
+  detail: InspectionDetail;
+  /** When it was fetched (ISO). */
+  fetchedAt: string;
+}
+
 /** Indexes beyond the primary key `id`, per feed, as version 1 made them; each later change is a new version below. */
 const FEED_INDEXES: Partial<Record<FeedName, string>> = {
   users: 'sectionId, email',
@@ -166,7 +180,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 6;
+export const MIRROR_VERSION = 7;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -182,6 +196,7 @@ export class MirrorDb extends Dexie {
   declare meta: Table<MetaEntry, string>;
   declare blobs: Table<BlobEntry, string>;
   declare fleetSummaries: Table<FleetSummary, string>;
+  declare keptInspections: Table<KeptInspection, string>;
 
   constructor(name: string) {
     super(name);
@@ -204,7 +219,7 @@ export class MirrorDb extends Dexie {
     // server starts every device's mirror over for it (a new feed horizon), so nothing is moved here.
     this.version(5).stores({ inspectionResults: null });
     // The upload queue finds its waiting files by state (IndexedDB cannot index version 1's boolean).
-    this.version(MIRROR_VERSION)
+    this.version(6)
       .stores({ blobs: 'hash, state' })
       .upgrade((tx) =>
         tx
@@ -217,6 +232,8 @@ export class MirrorDb extends Dexie {
             b.retryAt ??= 0;
           }),
       );
+    // Older inspections' details fetched on demand, kept for reading offline (KeptInspection).
+    this.version(MIRROR_VERSION).stores({ keptInspections: 'inspectionId' });
     this.use(fleetSummariesMiddleware);
   }
 

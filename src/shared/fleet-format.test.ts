@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { af1800LinkLabel, formatDate, vehiclePath } from './fleet-format.ts';
+import { af1800LinkLabel, formatDate, inspectionPath, vehiclePath } from './fleet-format.ts';
 
 describe('fleet formats', () => {
   it('shows dates MM/dd/yyyy and blanks for none', () => {
@@ -15,5 +15,9 @@ describe('fleet formats', () => {
 
   it('links to the vehicle page with the registration encoded', () => {
     expect(vehiclePath('AB 12')).toBe('/Vehicle/AB%2012');
+  });
+
+  it("links to an inspection's detail under its vehicle", () => {
+    expect(inspectionPath('AB 12', 'abc_123')).toBe('/Vehicle/AB%2012/inspection/abc_123');
   });
 });

@@ -33,6 +33,11 @@ export function vehiclePath(regNumber: string): string {
   return `/Vehicle/${encodeURIComponent(regNumber)}`;
 }
 
+/** The link to an inspection's detail (part 1 §2 routes). */
+export function inspectionPath(regNumber: string, inspectionId: string): string {
+  return `${vehiclePath(regNumber)}/inspection/${encodeURIComponent(inspectionId)}`;
+}
+
 /** A date with its time, MM/dd/yyyy HH:mm in the device's time zone (a wash is scheduled for a time). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -97,7 +97,8 @@ export async function retireAcked(db: MirrorDb, acks: readonly string[]): Promis
 }
 
 /**
- * The server's tombstones are older than our cursor: empty every feed table and pull from the start.
+ * The server's tombstones are older than our cursor: empty every feed table (and the data kept beside
+ * them: summaries, inspections fetched on demand) and pull from the start.
  * The outbox, rejected entries and the shadows of queued entries stay; those shadows forget their
  * old base (the row may be gone on the server) until the new pull sends it again, and queued changes
  * are shown again on top.
@@ -107,6 +108,8 @@ export async function resetMirror(db: MirrorDb): Promise<void> {
     // The summaries first: emptied with the feeds, not marked stale one by one as each feed empties.
     await db.fleetSummaries.clear();
     for (const feed of FEED_NAMES) await db.table(feed).clear();
+    // Older inspections fetched on demand are server data too: the reset may be for rights that changed.
+    await db.keptInspections.clear();
     const touched = new Set((await db.outbox.toArray()).flatMap((e) => e.touches));
     const shadows = await db.shadows.toArray();
     await db.shadows.bulkDelete(shadows.filter((s) => !touched.has(s.key)).map((s) => s.key));

@@ -7,7 +7,7 @@ import * as m from '../../src/data/mutators.ts';
 import { parseRowKey } from '../../src/db/row-key.ts';
 import type { Mutator } from '../../src/sync/mutator.ts';
 import { createOrg, createVehicle } from '../support/factories.ts';
-import { addSections, addWorkflow } from '../support/table-rows.ts';
+import { addInspection, addSections, addWorkflow } from '../support/table-rows.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { signedInUser } from '../support/session.ts';
 import { SimDevice } from '../support/sim-device.ts';
@@ -23,6 +23,7 @@ const SERVER_DECIDES: Record<string, readonly string[]> = {
   ...Object.fromEntries(RESOURCES.map((r) => [r.feed, r.serverFields])),
   // When the server stored the change, and the audit entries it dates with it.
   vehicles: ['lastModificationDate', 'management', 'status', 'decommissionDate'],
+  inspections: ['lastModificationDate'],
   organizations: ['lastModificationDate'],
 };
 
@@ -44,6 +45,9 @@ interface Setup {
   waiverIds: [string, string];
   waiverPictureIds: [string, string];
   documentIds: [string, string];
+  /** An inspection of the vehicle, and a workflow with a pass/fail rule of AF1800 item 2, to amend it by. */
+  inspectionId: string;
+  amendWorkflowId: number;
   /** Files the server holds and the device's upload queue has sent, by content. */
   files: { png: FileRef; jpegNamedPng: FileRef; pdf: FileRef; cardPdf: FileRef };
 }
@@ -124,6 +128,20 @@ const scenarios: Record<string, Scenario> = {
   addDiscrepancyPicture: (s) => ({ args: { ...picture(s, s.discrepancyIds[0]), fields: { ...s.files.png, annotation: ' Crack, driver side ' } } }),
   captionDiscrepancyPicture: (s) => ({ args: { ...picture(s, s.discrepancyIds[0], s.discrepancyPictureIds[0]), changes: { annotation: 'Close up' } } }),
   deleteDiscrepancyPicture: (s) => ({ args: { parentId: s.discrepancyIds[0], id: s.discrepancyPictureIds[1], pathIds: { vehicleId: s.vehicleId } } }),
+  amendInspection: (s) => ({
+    args: {
+      vehicleId: s.vehicleId,
+      inspectionId: s.inspectionId,
+      resultId: nanoid(),
+      itemNo: 2,
+      discrepancy: 'Heater blows cold',
+      reportMiles: 4321,
+      reportHours: null,
+      workflowId: s.amendWorkflowId,
+      version: 1,
+      userId: s.device.user.userId,
+    },
+  }),
   createWaiver: (s) => ({ args: { ...record(s), fields: { ruleId: 'AF1800-7', waiverType: 'fatal', explanation: 'Horn weak' } } }),
   updateWaiver: (s) => ({ args: { ...record(s, s.waiverIds[0]), changes: { status: 'fixed', explanation: 'Horn replaced' } } }),
   deleteWaiver: (s) => ({ args: { parentId: s.vehicleId, id: s.waiverIds[1] } }),
@@ -150,6 +168,8 @@ function strip(feed: string, row: Record<string, unknown> | undefined): Record<s
   if (!row) return row;
   const copy = { ...row };
   for (const field of SERVER_DECIDES[feed] ?? []) delete copy[field];
+  // An amended result is dated when the server stored the amendment.
+  if (feed === 'inspections' && Array.isArray(copy.results)) copy.results = copy.results.map(({ amendedAt: _at, ...result }: Record<string, unknown>) => result);
   return copy;
 }
 
@@ -162,6 +182,7 @@ beforeAll(async () => {
   const { orgId, sectionId } = await createOrg(ctx);
   const [section2 = ''] = await addSections(ctx, orgId, ['Bravo']);
   const workflowId = await addWorkflow(ctx, orgId, { title: 'Daily' });
+  const amendWorkflowId = await addWorkflow(ctx, orgId, { title: 'Amendable', rules: [{ ruleId: 'AF1800-2', title: 'Air conditioning / heater' }] });
   const vco = await signedInUser(server, orgId, sectionId, { role: 'vco', isAdmin: true, firstName: 'Pat', lastName: 'Rity' });
   const vehicle = await createVehicle(ctx, orgId, sectionId);
   const created = async (path: string, body: object, key: string) => ((await vco.api.post(path, body)).body as Record<string, string>)[key]!;
@@ -188,6 +209,11 @@ beforeAll(async () => {
         .body as { fileId: string }
     ).fileId;
   const documentIds: [string, string] = [await document('Registration'), await document('Insurance')];
+  const inspectionId = await addInspection(ctx, orgId, vehicle, {
+    date: '2026-11-20T07:00:00.000Z',
+    inspector: { userId: vco.userId, name: 'Pat Rity' },
+    results: [{ ruleId: 'AF1800-2', isPassing: true, value: true }],
+  });
   const device = await SimDevice.open(
     'parity',
     { label: 'P', userId: vco.userId, email: vco.email, password: vco.password, orgId, role: 'vco', isAdmin: true },
@@ -209,6 +235,8 @@ beforeAll(async () => {
     tdyId,
     discrepancyIds,
     discrepancyPictureIds: [p1, p2],
+    inspectionId,
+    amendWorkflowId,
     waiverIds,
     waiverPictureIds: [w1, w2],
     documentIds,

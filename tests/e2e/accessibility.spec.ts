@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
+import { firstDataRow } from './pages/grid-rows.ts';
+import { InspectionPage } from './pages/inspection-page.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { addVehicleFiles } from './support/files.ts';
+import { pickInspections, seededInspections } from './support/inspections.ts';
 import { createVehicle } from './support/vehicles.ts';
 
 useOwnOrganization();
@@ -104,4 +107,25 @@ test('every screen and dialog built so far passes axe with no serious or critica
   await expectAccessible(page, 'the Documents tab');
   await page.getByRole('button', { name: 'Upload Documents' }).click();
   await expectAccessible(page, 'the Upload Documents dialog');
+  await page.keyboard.press('Escape');
+
+  await tabs.open('Inspections');
+  await expect(page.getByText('No inspections have been recorded for this vehicle')).toBeVisible();
+  await expectAccessible(page, 'the Inspections tab with no inspections');
+  const { vehicle: inspected, pictured } = pickInspections(await seededInspections(api));
+  await new VehiclePage(page).open(inspected.regNumber);
+  await expect(firstDataRow(page.getByRole('table', { name: 'Inspections' }))).toBeVisible();
+  await expectAccessible(page, 'the Inspections tab');
+  const detail = new InspectionPage(page);
+  await detail.open(pictured.vehicle.regNumber, pictured.inspection.inspectionId);
+  await expect(firstDataRow(detail.results)).toBeVisible();
+  await expectAccessible(page, 'the inspection detail (a failed row highlighted)');
+  await (await detail.row(pictured.result.ruleId)).getByRole('button', { name: / pictures of / }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: /^Pictures of / })
+      .locator('img')
+      .first(),
+  ).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, "the image viewer of an inspection's pictures");
 });

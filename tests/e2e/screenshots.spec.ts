@@ -3,12 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { Af1800Modal } from './pages/af1800-modal.ts';
+import { firstDataRow } from './pages/grid-rows.ts';
+import { InspectionPage } from './pages/inspection-page.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { addVehicleFiles, photo } from './support/files.ts';
+import { olderInspections, pickInspections, seededInspections } from './support/inspections.ts';
 import { createVehicle } from './support/vehicles.ts';
-import { createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { apiAs, createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
 
 useOwnOrganization();
 
@@ -290,5 +293,48 @@ for (const size of SIZES) {
       .setInputFiles([photo('door.png', 60)]);
     await tabs.dialog('Upload Documents').getByLabel('Description').fill('Driver door dent');
     await shot(page, 'upload-documents', size);
+  });
+}
+
+for (const size of SIZES) {
+  test(`the Inspections tab and the inspection detail fit ${size.width}x${size.height}, online and offline`, async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    const api = await apiAs(baseURL!, demoAccount('sectionlead'));
+    const seeded = await seededInspections(api);
+    const { vehicle, pictured } = pickInspections(seeded);
+    const [older] = await olderInspections(api, seeded, vehicle);
+    await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
+    await new VehiclePage(page).open(vehicle.regNumber);
+    await expect(firstDataRow(page.getByRole('table', { name: 'Inspections' }))).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'inspections', size);
+
+    const detail = new InspectionPage(page);
+    await detail.open(pictured.vehicle.regNumber, pictured.inspection.inspectionId);
+    await expect(firstDataRow(detail.results)).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'inspection-detail', size);
+    const row = await detail.row(pictured.result.ruleId);
+    await shot(page, 'inspection-detail-failed-row', size);
+    await row.getByRole('button', { name: / pictures of / }).click();
+    await expect(
+      page
+        .getByRole('dialog', { name: /^Pictures of / })
+        .locator('img')
+        .first(),
+    ).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'inspection-pictures', size);
+    await page.keyboard.press('Escape');
+
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await detail.open(vehicle.regNumber, older);
+    await expect(page.getByText(/cannot be loaded offline/)).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'inspection-detail-offline', size);
+    await context.setOffline(false);
+    await expect(firstDataRow(detail.results)).toBeVisible({ timeout: 30_000 });
+    await shot(page, 'inspection-detail-older', size);
   });
 }

@@ -645,6 +645,44 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
     runs: 30,
     params: { vehicleId: firstVehicle, mxId: pictured('mxId') },
   });
+  // Inspections (issue 18): submissions and amendments, on either path.
+  const inspectionBody = (w: FuzzWorld) =>
+    fc.record(
+      {
+        version: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 5 })),
+        workflowId: fc.constantFrom(...w.workflowIds),
+        responses: fc.array(
+          fc.record(
+            {
+              ruleId: fc.oneof(fc.constant('lights'), fc.constant('AF1800-3'), fc.string({ minLength: 1, maxLength: 20 })),
+              type: fc.constantFrom('passFail', 'threshold', 'counter', 'target', 'lookup'),
+              result: fc.record(
+                { isPassing: fc.boolean(), value: fc.option(fc.oneof(fc.boolean(), fc.integer({ min: -5, max: 100 }))) },
+                { requiredKeys: ['isPassing'] },
+              ),
+              comment: fc.option(fc.string({ maxLength: 60 })),
+              isFixed: fc.boolean(),
+            },
+            { requiredKeys: ['ruleId', 'type', 'result'] },
+          ),
+          { minLength: 1, maxLength: 4 },
+        ),
+        miles: fc.integer({ min: 1, max: 999_999 }),
+        hours: fc.integer({ min: 1, max: 99_999 }),
+        inspectionId: id,
+      },
+      { requiredKeys: ['version', 'workflowId', 'responses'] },
+    ) as fc.Arbitrary<FuzzValue>;
+  const INSPECTION_KEYS = ['version', 'workflowId', 'responses', 'miles', 'hours', 'inspectionId', 'inspectionDate', 'shift', 'duration', 'parentInspectionId'];
+  get('/data/v1/vehicles/:vehicleId/inspection/history');
+  for (const [method, url] of [
+    ['POST', '/data/v1/vehicles/:vehicleId/inspection/recent'],
+    ['PUT', '/data/v2/vehicles/:vehicleId/inspection/recent'],
+    ['PATCH', '/data/v1/vehicles/:vehicleId/inspection/recent'],
+    ['PATCH', '/data/v2/vehicles/:vehicleId/inspection/recent'],
+  ] as const) {
+    specs.set(`${method} ${url}`, { runs: 60, keys: INSPECTION_KEYS, body: inspectionBody });
+  }
   get('/data/v1/vehicles/:vehicleId/waivers');
   specs.set('POST /data/v1/vehicles/:vehicleId/waivers', {
     runs: 120,

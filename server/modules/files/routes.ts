@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filePath, sha256Schema, uploadPath, type UploadedFile } from '../../../core/schema/file.ts';
-import { WEBSITE, WRITERS } from '../../auth/access.ts';
+import { INSPECTION_WRITERS, WEBSITE } from '../../auth/access.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import { DAMAGED_MESSAGE, sha256Of, type HeldFile } from '../../files/store.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -47,7 +47,7 @@ export const filesModule: ServerModule = {
   register(app, ctx) {
     route(
       app,
-      { method: 'PUT', url: uploadPath.pattern, access: WRITERS, params: bySha256, rawBody: { limitBytes: ctx.config.uploadLimitBytes } },
+      { method: 'PUT', url: uploadPath.pattern, access: INSPECTION_WRITERS, params: bySha256, rawBody: { limitBytes: ctx.config.uploadLimitBytes } },
       async ({ principal, params, bytes, write }) => {
         if (bytes.length === 0) throw badRequest("Send the file's bytes as the body of the request");
         if (sha256Of(bytes) !== params.sha256) throw badRequest(DAMAGED_MESSAGE);

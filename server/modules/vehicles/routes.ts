@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { compressedJson } from '../../http/compressed-json.ts';
-import { WEBSITE, WRITERS } from '../../auth/access.ts';
+import { INSPECTION_CLIENTS, WEBSITE, WRITERS } from '../../auth/access.ts';
 import { vehicleManagement, vehicles, vehicleStatuses } from '../../db/schema/index.ts';
 import type { ServerModule } from '../module.ts';
 import { vehicleManagementToApi, vehicleStatusToApi, vehicleToApi } from './presenter.ts';
@@ -35,7 +35,8 @@ function registerVehicleRoutes(app: FastifyInstance, ctx: AppContext): void {
     vehicleToApi(await findVehicle(ctx.db, principal.orgId, params.vehicleId)),
   );
 
-  route(app, { method: 'GET', url: '/data/v1/vehicles/:vehicleId/workflow', access: WEBSITE, params }, async ({ principal, params }) =>
+  // What an inspection of the vehicle asks: read by inspection clients, inspectors included.
+  route(app, { method: 'GET', url: '/data/v1/vehicles/:vehicleId/workflow', access: INSPECTION_CLIENTS, params }, async ({ principal, params }) =>
     vehicleWorkflow(ctx.db, principal.orgId, params.vehicleId),
   );
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tabs, Text } from '@mantine/core';
 import { DocumentsTab } from './tabs/DocumentsTab.tsx';
+import { InspectionsTab } from './tabs/InspectionsTab.tsx';
 import { MaintenanceTab } from './tabs/maintenance/MaintenanceTab.tsx';
 import { NotesTab } from './tabs/NotesTab.tsx';
 import { TdyTab } from './tabs/TdyTab.tsx';
@@ -23,6 +24,7 @@ export interface VehicleTabsProps {
 
 export function VehicleTabs({ vehicleId, regNumber, readOnly }: VehicleTabsProps) {
   const content: Partial<Record<VehicleTab, ReactNode>> = {
+    Inspections: <InspectionsTab vehicleId={vehicleId} regNumber={regNumber} />,
     Maintenance: <MaintenanceTab vehicleId={vehicleId} readOnly={readOnly} />,
     Waivers: <WaiversTab vehicleId={vehicleId} readOnly={readOnly} />,
     TDY: <TdyTab vehicleId={vehicleId} regNumber={regNumber} readOnly={readOnly} />,

@@ -1,4 +1,11 @@
-import { assembleAf1800Form, assembleAf1800Report, currentAf1800Month, formatAf1800Month, type Af1800Sources } from '../../../core/rules/af1800-form.ts';
+import {
+  af1800MonthOf,
+  assembleAf1800Form,
+  assembleAf1800Report,
+  currentAf1800Month,
+  formatAf1800Month,
+  type Af1800Sources,
+} from '../../../core/rules/af1800-form.ts';
 import { af1800FormSchema, af1800ReportSchema, type Af1800Form, type Af1800Month } from '../../../core/schema/af1800.ts';
 import { inspectionDetailMirrorStart } from '../../../core/schema/inspection.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
@@ -28,6 +35,16 @@ export function mirrorHoldsMonth(month: Af1800Month, now: Date): boolean {
 
 export function monthOf(which: FormMonth, now: Date): Af1800Month {
   return which === 'current' ? currentAf1800Month(now) : which;
+}
+
+/**
+ * The form an inspection is recorded on: its month's (a UTC month, as forms are filed), or the current
+ * form when that month is the current one (the Inspections tab's monthly AF-1800 link).
+ */
+export function inspectionFormMonth(inspectionDate: string, now: Date): FormMonth {
+  const month = af1800MonthOf(new Date(inspectionDate));
+  const current = currentAf1800Month(now);
+  return month.year === current.year && month.month === current.month ? 'current' : month;
 }
 
 async function mirrorSources(db: MirrorDb): Promise<Af1800Sources> {

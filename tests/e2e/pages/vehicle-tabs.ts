@@ -15,7 +15,7 @@ export const daysFromNow = (days: number): Date => {
 export class VehicleTabs {
   constructor(readonly page: Page) {}
 
-  async open(tab: 'Notes' | 'Washes' | 'Maintenance' | 'TDY' | 'Waivers' | 'Documents'): Promise<void> {
+  async open(tab: 'Inspections' | 'Notes' | 'Washes' | 'Maintenance' | 'TDY' | 'Waivers' | 'Documents'): Promise<void> {
     await this.page.getByRole('tab', { name: tab, exact: true }).click();
   }
 

@@ -1,8 +1,10 @@
 import { useCallback, useMemo } from 'react';
+import { Link } from 'react-router';
+import { Anchor } from '@mantine/core';
 import { nanoid } from 'nanoid';
 import { shownByDefault } from '../../../../../core/rules/discrepancy.ts';
 import { ID_LENGTH } from '../../../../../core/schema/common.ts';
-import { CORRECTIVE_ACTION_CODES, CORRECTIVE_ACTION_LABELS, type Discrepancy, type DiscrepancyWithPictures } from '../../../../../core/schema/discrepancy.ts';
+import { CORRECTIVE_ACTION_CODES, CORRECTIVE_ACTION_LABELS, type Discrepancy } from '../../../../../core/schema/discrepancy.ts';
 import { useSession } from '../../../../auth/session-context.ts';
 import type { GridColumn } from '../../../../components/data-grid/index.ts';
 import type { ViewerPicture } from '../../../../components/image-viewer/ImageViewer.tsx';
@@ -10,20 +12,33 @@ import { PicturesCell } from '../../../../components/image-viewer/PicturesCell.t
 import { RecordDialog } from '../../../../components/record-tab/RecordDialog.tsx';
 import { RecordTab } from '../../../../components/record-tab/RecordTab.tsx';
 import { deleteDiscrepancy, reportDiscrepancy, updateDiscrepancy } from '../../../../data/discrepancies/mutators.ts';
-import { discrepanciesOfVehicle, peopleOf, reportingOf } from '../../../../data/discrepancies/queries.ts';
+import { amendInspection } from '../../../../data/inspections/amend-inspection.ts';
+import { discrepanciesOfVehicle, peopleOf, reportingOf, type RequiredRow } from '../../../../data/discrepancies/queries.ts';
 import { discrepancyPictures } from '../../../../data/pictures/picture-mutators.ts';
 import { queueChosenFile } from '../../../../files/queue-file.ts';
-import { formatDate } from '../../../../shared/fleet-format.ts';
+import { formatDate, formatDateTime, inspectionPath } from '../../../../shared/fleet-format.ts';
 import { useMirror, useMutate } from '../../../../sync/react.tsx';
 import { useMirrorQuery } from '../../../../sync/use-mirror-query.ts';
-import { editFields, editFormOf, editOnChange, newReport, reportFields, validateEdit, validateReport, type EditForm, type ReportForm } from './discrepancy-forms.ts';
+import {
+  amends,
+  editFields,
+  editFormOf,
+  editOnChange,
+  newReport,
+  reportFields,
+  reportOnChange,
+  validateEdit,
+  validateReport,
+  type EditForm,
+  type ReportForm,
+} from './discrepancy-forms.ts';
 
 /** Columns hidden until 'Show Details' (part 1 §2 Required). */
 const DETAIL_COLUMNS = ['reportDate', 'reportMiles', 'reportHours', 'reporter', 'workOrder', 'validFrom', 'af1800StatusCode', 'mxUserId', 'systemCode', 'numFixed'];
 
 export const NO_WORKFLOW_REASON = "This vehicle's inspection workflow is not one of your available workflows";
 
-const day = (id: 'dateDiscovered' | 'reportDate' | 'validFrom', header: string): GridColumn<DiscrepancyWithPictures> => ({
+const day = (id: 'dateDiscovered' | 'reportDate' | 'validFrom', header: string): GridColumn<RequiredRow> => ({
   id,
   header,
   value: (d) => d[id],
@@ -31,7 +46,7 @@ const day = (id: 'dateDiscovered' | 'reportDate' | 'validFrom', header: string):
   filter: 'DATE_TIME',
   width: 150,
 });
-const count = (id: 'reportMiles' | 'reportHours' | 'numFixed', header: string): GridColumn<DiscrepancyWithPictures> => ({
+const count = (id: 'reportMiles' | 'reportHours' | 'numFixed', header: string): GridColumn<RequiredRow> => ({
   id,
   header,
   value: (d) => d[id],
@@ -49,7 +64,7 @@ export interface PictureActions {
 }
 
 /** Part 1 §2 Required: every column in the spec's order. */
-function columnsOf(people: Map<string, string>, pictures: PictureActions): GridColumn<DiscrepancyWithPictures>[] {
+function columnsOf(people: Map<string, string>, pictures: PictureActions): GridColumn<RequiredRow>[] {
   const person = (id: string | null) => (id === null ? null : (people.get(id) ?? id));
   return [
     { id: 'rule', header: 'Rule', value: (d) => `AF1800-${d.itemNo}`, filter: 'TEXT', width: 130 },
@@ -89,7 +104,19 @@ function columnsOf(people: Map<string, string>, pictures: PictureActions): GridC
     { id: 'disregard', header: 'Disregard', value: (d) => d.disregard, filter: 'BOOLEAN', width: 130 },
     { id: 'systemCode', header: 'System Code', value: (d) => d.systemCode, filter: 'TEXT', width: 140 },
     count('numFixed', 'Num Fixed'),
-    { id: 'parentInspectionId', header: 'Parent Inspection', value: (d) => d.parentInspectionId, filter: 'TEXT' },
+    {
+      id: 'parentInspectionId',
+      header: 'Parent Inspection',
+      // The inspection it was found on: its date, a link to its detail (the id when the mirror no longer holds it).
+      value: (d) => d.parentInspectionDate ?? d.parentInspectionId,
+      cell: (d) =>
+        d.parentInspectionId ? (
+          <Anchor component={Link} to={inspectionPath(d.regNumber, d.parentInspectionId)} size="sm">
+            {d.parentInspectionDate ? formatDateTime(d.parentInspectionDate) : 'View inspection'}
+          </Anchor>
+        ) : null,
+      filter: 'TEXT',
+    },
   ];
 }
 
@@ -135,6 +162,14 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
   const historic = useMemo(() => ({ label: 'Show Historic Discrepancies', isCompleted: (d: Discrepancy) => !shownByDefault(d, new Date()) }), []);
   const details = useMemo(() => ({ label: 'Show Details', columns: DETAIL_COLUMNS }), []);
   const ready = reporting.state === 'ready' ? reporting.data : null;
+  const previousOptions = useMemo(
+    () =>
+      (ready?.amendable ?? []).map((i) => ({
+        value: i.inspectionId,
+        label: [formatDateTime(i.inspectionDate), i.shift !== null ? `Shift ${i.shift}` : null, i.inspector].filter(Boolean).join(' · '),
+      })),
+    [ready],
+  );
 
   const report = useCallback(
     (close: () => void) => (
@@ -142,9 +177,10 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
         title="Report New Discrepancy"
         submitLabel="Report"
         mode="create"
-        fields={reportFields(ready?.rules ?? [], ready?.readings ?? { miles: true, hours: false })}
-        initial={newReport()}
+        fields={reportFields(ready?.rules ?? [], ready?.readings ?? { miles: true, hours: false }, previousOptions)}
+        initial={{ ...newReport(), amendInspectionId: ready?.amendable[0]?.inspectionId ?? null }}
         validate={validateReport}
+        onChange={reportOnChange}
         onClose={close}
         onSubmit={async (form) => {
           // The image is checked and queued first: a refused one stops the report before anything is made.
@@ -157,7 +193,15 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
             reportHours: form.reportHoursOn ? form.reportHours! : null,
           };
           const mxId = nanoid(ID_LENGTH);
-          await mutate(reportDiscrepancy, { parentId: vehicleId, id: mxId, userId: user.userId, fields });
+          if (amends(form as ReportForm) && ready?.workflow) {
+            // The discrepancy is the amendment's result: it takes the result's id (docs/inspections.md).
+            const { itemNo, discrepancy, reportMiles, reportHours } = fields;
+            const { workflowId, version } = ready.workflow;
+            const amendment = { vehicleId, inspectionId: form.amendInspectionId!, resultId: mxId, itemNo, discrepancy, reportMiles, reportHours };
+            await mutate(amendInspection, { ...amendment, workflowId, version, userId: user.userId });
+          } else {
+            await mutate(reportDiscrepancy, { parentId: vehicleId, id: mxId, userId: user.userId, fields });
+          }
           if (image) {
             const picture = { sha256: image.sha256, filename: image.filename };
             await mutate(discrepancyPictures.add, { parentId: mxId, id: nanoid(ID_LENGTH), userId: user.userId, pathIds: { vehicleId }, fields: picture });
@@ -165,7 +209,7 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
         }}
       />
     ),
-    [db, mutate, ready, user.userId, vehicleId],
+    [db, mutate, previousOptions, ready, user.userId, vehicleId],
   );
 
   const edit = useCallback(

@@ -22,6 +22,9 @@ export interface ReportForm {
   reportHours: number | null;
   uploadImage: boolean;
   image: File[];
+  /** Amend a previous AF1800 (part 1 §5): the inspection the discrepancy is added to, instead of a new report. */
+  amend: boolean;
+  amendInspectionId: string | null;
 }
 
 export const REPORT_MESSAGES = {
@@ -34,6 +37,7 @@ export const REPORT_MESSAGES = {
   milesMin: 'Report miles must be at least 1',
   hoursMin: 'Report hours must be at least 1',
   numFixed: 'Enter a whole number',
+  amend: 'Choose the AF1800 to amend',
 } as const;
 
 export const newReport = (): ReportForm => ({
@@ -46,13 +50,30 @@ export const newReport = (): ReportForm => ({
   reportHours: null,
   uploadImage: false,
   image: [],
+  amend: false,
+  amendInspectionId: null,
 });
+
+/** An amendment needs a (boolean) rule and miles or hours reported, part 1 §5. */
+const canAmend = (form: ReportForm) => form.itemNo !== null && (form.reportMilesOn || form.reportHoursOn);
+
+/** The report amends a previous AF1800: ticked, and still allowed by the rule and the readings. */
+export const amends = (form: ReportForm) => form.amend && canAmend(form);
+
+/** 'Amend Previous AF1800' unticks itself when what allows it goes (no rule, no reading reported). */
+export function reportOnChange(form: ReportForm): ReportForm {
+  return form.amend && !canAmend(form) ? { ...form, amend: false } : form;
+}
 
 /**
  * Part 1 §5: rule, text and date required; miles or hours, when their reporting is ticked, a whole
  * number of at least 1; the option is enabled once a (boolean) rule is chosen.
  */
-export function reportFields(rules: readonly ReportableRule[], readings: { miles: boolean; hours: boolean }): RecordField<ReportForm>[] {
+export function reportFields(
+  rules: readonly ReportableRule[],
+  readings: { miles: boolean; hours: boolean },
+  previous: readonly { value: string; label: string }[] = [],
+): RecordField<ReportForm>[] {
   const noRule = (form: ReportForm) => form.itemNo === null;
   return [
     {
@@ -63,7 +84,7 @@ export function reportFields(rules: readonly ReportableRule[], readings: { miles
       options: rules.map((r) => ({ value: String(r.itemNo), label: `AF1800-${r.itemNo} ${r.title}` })),
     },
     { name: 'discrepancy', label: 'Discrepancy', kind: 'textarea', required: true, maxLength: DISCREPANCY_TEXT_MAX },
-    { name: 'dateDiscovered', label: 'Date Discovered', kind: 'date', required: true, maxDate: () => endOfDay(new Date()) },
+    { name: 'dateDiscovered', label: 'Date Discovered', kind: 'date', required: true, maxDate: () => endOfDay(new Date()), hidden: amends },
     ...(readings.miles
       ? ([
           { name: 'reportMilesOn', label: 'Report Miles', kind: 'checkbox', disabled: noRule },
@@ -74,6 +95,12 @@ export function reportFields(rules: readonly ReportableRule[], readings: { miles
       ? ([
           { name: 'reportHoursOn', label: 'Report Hours', kind: 'checkbox', disabled: noRule },
           { name: 'reportHours', label: 'Report Hours (Required)', kind: 'number', disabled: (f) => noRule(f) || !f.reportHoursOn },
+        ] satisfies RecordField<ReportForm>[])
+      : []),
+    ...(previous.length > 0
+      ? ([
+          { name: 'amend', label: 'Amend Previous AF1800', kind: 'checkbox', disabled: (f) => !canAmend(f) },
+          { name: 'amendInspectionId', label: 'AF1800 to Amend', kind: 'select', required: true, options: previous, hidden: (f) => !amends(f) },
         ] satisfies RecordField<ReportForm>[])
       : []),
     { name: 'uploadImage', label: 'Upload image', kind: 'checkbox' },
@@ -92,7 +119,8 @@ export function validateReport(form: ReportForm): FieldErrors<ReportForm> {
   return {
     itemNo: form.itemNo ? undefined : m.rule,
     discrepancy: form.discrepancy.trim() ? undefined : m.discrepancy,
-    dateDiscovered: form.dateDiscovered ? undefined : m.dateDiscovered,
+    dateDiscovered: form.dateDiscovered || amends(form) ? undefined : m.dateDiscovered,
+    amendInspectionId: amends(form) && !form.amendInspectionId ? m.amend : undefined,
     reportMiles: reading(form.reportMilesOn, form.reportMiles, m.miles, m.milesMin),
     reportHours: reading(form.reportHoursOn, form.reportHours, m.hours, m.hoursMin),
     image: form.uploadImage && form.image.length === 0 ? m.image : undefined,

@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { firstDataRow } from './grid-rows.ts';
+
+/** /Vehicle/{regNumber}/inspection/{inspectionId}: the header and the results grid. */
+export class InspectionPage {
+  readonly results: Locator;
+  readonly search: Locator;
+
+  constructor(readonly page: Page) {
+    this.results = page.getByRole('table', { name: 'Inspection results' });
+    this.search = page.getByRole('searchbox', { name: 'Search results' });
+  }
+
+  async open(regNumber: string, inspectionId: string): Promise<void> {
+    await this.page.goto(`/Vehicle/${encodeURIComponent(regNumber)}/inspection/${encodeURIComponent(inspectionId)}`);
+    await this.waitFor(regNumber);
+  }
+
+  async waitFor(regNumber: string): Promise<void> {
+    await expect(this.page.getByRole('heading', { level: 1, name: `Inspection of ${regNumber}`, exact: true })).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** The value shown under a header label ('Date Performed', 'Inspector', ...). */
+  field(label: string): Locator {
+    return this.page.getByRole('main').locator(`xpath=.//p[normalize-space(.)="${label}"]/following-sibling::div[1]`);
+  }
+
+  /** Searches the results for one rule and answers its row (the only one left). */
+  async row(ruleId: string): Promise<Locator> {
+    await this.search.fill(ruleId);
+    await expect(this.page.getByText(/^1 of \d+ rows$/)).toBeVisible();
+    const row = firstDataRow(this.results);
+    await expect(row.locator('td').first()).toHaveText(ruleId);
+    return row;
+  }
+
+  /** A cell of a row, by its column's header. */
+  async cell(row: Locator, header: string): Promise<Locator> {
+    const index = await this.results.getByRole('columnheader', { name: new RegExp(`^${header.replace(/[?()]/g, '\\$&')} Sort`) }).getAttribute('aria-colindex');
+    if (!index) throw new Error(`No column ${header}`);
+    return row.locator(`td[aria-colindex="${index}"]`);
+  }
+}

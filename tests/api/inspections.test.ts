@@ -303,7 +303,11 @@ describe('amending an inspection (PATCH .../inspection/recent)', () => {
     const v = await vehicle();
     const api = env.org.admin.api;
     const first = inspectionDetailSchema.parse((await api.call('PUT', v.recentV2, submission(v))).body);
-    const res = await api.patch(v.recentV2, amendment(v));
+    // Its picture goes first by content, then the JSON amendment names it.
+    expect((await putFile(api, png(340))).status).toBe(200);
+    const [response] = amendment(v).responses;
+    const withPicture = amendment(v, { responses: [{ ...response, pictures: [sha256(png(340))] }] });
+    const res = await api.patch(v.recentV2, withPicture);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const amended = inspectionDetailSchema.parse(res.body);
     expect(amended.inspectionId).toBe(first.inspectionId);
@@ -320,7 +324,7 @@ describe('amending an inspection (PATCH .../inspection/recent)', () => {
     expect(d).toMatchObject({ parentInspectionId: first.inspectionId, reportMiles: 12400, reportHours: 690, reporterUserId: env.org.admin.userId });
     expect(d!.dateDiscovered.toISOString()).toBe(first.inspectionDate);
     // The same amendment again changes nothing.
-    const again = await api.patch(v.recentV2, amendment(v));
+    const again = await api.patch(v.recentV2, withPicture);
     expect(again.status).toBe(200);
     expect((await rowsOf(v.vehicleId)).discrepancies).toHaveLength(1);
   });

@@ -103,7 +103,7 @@ for (const size of SIZES) {
     await shot(page, 'vehicle-header', size);
 
     const reg = await page.getByRole('heading', { level: 1 }).innerText();
-    await page.getByRole('button', { name: 'Current AF1800' }).click();
+    await page.getByRole('button', { name: 'Current AF1800', exact: true }).click();
     const form = new Af1800Modal(page, `Current AF1800 for ${reg}`);
     await form.waitForPdf();
     await shot(page, 'af1800-current', size);

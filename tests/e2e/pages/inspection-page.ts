@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { firstDataRow } from './grid-rows.ts';
 
 /** /Vehicle/{regNumber}/inspection/{inspectionId}: the header and the results grid. */
 export class InspectionPage {
@@ -25,12 +24,15 @@ export class InspectionPage {
     return this.page.getByRole('main').locator(`xpath=.//p[normalize-space(.)="${label}"]/following-sibling::div[1]`);
   }
 
-  /** Searches the results for one rule and answers its row (the only one left). */
+  /**
+   * Searches the results for one rule and answers its row. The search matches text anywhere ('AF1800-2'
+   * also finds AF1800-20 to 29), so the row is the one whose Rule ID is exactly the rule's.
+   */
   async row(ruleId: string): Promise<Locator> {
     await this.search.fill(ruleId);
-    await expect(this.page.getByText(/^1 of \d+ rows$/)).toBeVisible();
-    const row = firstDataRow(this.results);
-    await expect(row.locator('td').first()).toHaveText(ruleId);
+    const exact = new RegExp(`^${ruleId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const row = this.results.locator('tbody tr').filter({ has: this.page.locator('td:first-child').getByText(exact) });
+    await expect(row).toHaveCount(1);
     return row;
   }
 

@@ -1,5 +1,4 @@
 import { entitySyncTables } from '../sync/entity-tables.ts';
-import { organizationSyncTables } from '../sync/organization-tables.ts';
 import type { SyncTable } from '../sync/sync-table.ts';
 import { af1800Module } from './af1800/routes.ts';
 import type { ServerModule } from './module.ts';
@@ -9,6 +8,7 @@ import { filesModule } from './files/routes.ts';
 import { inspectionsModule } from './inspections/routes.ts';
 import { maintenanceModule } from './maintenance/routes.ts';
 import { notesModule } from './notes/routes.ts';
+import { organizationModule } from './organization/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { tdyModule } from './tdy/routes.ts';
 import { usersModule } from './users/routes.ts';
@@ -19,6 +19,7 @@ import { washesModule } from './washes/routes.ts';
 
 /** The resources that have their home in a module (server/modules/module.ts); add each new one here. */
 export const MODULES: readonly ServerModule[] = [
+  organizationModule,
   usersModule,
   settingsModule,
   vehicleTypesModule,
@@ -35,8 +36,8 @@ export const MODULES: readonly ServerModule[] = [
   af1800Module,
 ];
 
-/** Every feed of the sync pull: the organization tables, the entity feeds and the modules' feeds. */
-export const syncTables: readonly SyncTable[] = [...organizationSyncTables, ...entitySyncTables, ...MODULES.flatMap((m) => m.feeds ?? [])];
+/** Every feed of the sync pull: the entity feeds not yet in a module and the modules' feeds. */
+export const syncTables: readonly SyncTable[] = [...entitySyncTables, ...MODULES.flatMap((m) => m.feeds ?? [])];
 
 const names = new Set(syncTables.map((t) => t.name));
 if (names.size !== syncTables.length) throw new Error('two sync tables share a feed name');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assembleAf1800Report, type Af1800Sources } from '../../core/rules/af1800-form.ts';
 import { af1800ReportSchema, type Af1800Month, type Af1800Report } from '../../core/schema/af1800.ts';
-import { organizationToApi } from '../sync/presenters/organization-presenters.ts';
+import { organizationToApi } from '../modules/organization/presenter.ts';
 import { userToRow } from '../modules/users/presenter.ts';
 import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
 import { inspectionFeedRowToApi, workflowRuleToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';

@@ -12,6 +12,7 @@ import { nanoid } from 'nanoid';
 import { sections } from '../../server/db/schema/index.ts';
 import { ROLES } from '../../core/schema/roles.ts';
 import { SETTING_FIELDS } from '../../core/schema/settings.ts';
+import { LEAD_TIME_FIELDS, SHIFT_DAYS } from '../../core/schema/organization.ts';
 import { INT_MAX } from '../../core/schema/common.ts';
 import { uploadPath } from '../../core/schema/file.ts';
 import { WAIVER_STATUSES, WAIVER_TYPES } from '../../core/schema/waiver.ts';
@@ -146,7 +147,8 @@ export interface FuzzWorld {
   discrepancyIds: string[];
   /**
    * Records of the first vehicle, by their id parameter's name (washId, mxId, ltiId, pmiId, tdyId,
-   * waiverId, fileId, and the pictures' mxPictureId and waiverPictureId).
+   * waiverId, fileId, and the pictures' mxPictureId and waiverPictureId), and the organization's
+   * sections and MELs the administration routes change (sectionId, melId).
    */
   recordIds: Record<string, string[]>;
   /** Files the organization holds: a PNG, then a PDF. */
@@ -236,6 +238,18 @@ export async function buildWorld(server: TestServer, org: OrgWithAdmin): Promise
   await made('mxPictureId', `${first0}/mx/required/${pictureParents.mxId}/pictures`, { sha256: fileShas[0], filename: 'fuzz.png' });
   await made('waiverPictureId', `${first0}/waivers/${pictureParents.waiverId}/pictures`, { sha256: fileShas[0], filename: 'fuzz.png' });
   await made('fileId', `${first0}/files/aux`, { sha256: fileShas[1], filename: 'fuzz.pdf', description: 'Fuzz' });
+  // Organization administration (issue 19): spare sections to rename and delete, MELs to change.
+  const spareSections = [await made('sectionId', '/data/v2/organization/sections', { sectionName: 'Spare 1' }, false)];
+  spareSections.push(await made('sectionId', '/data/v2/organization/sections', { sectionName: 'Spare 2' }, false));
+  recordIds.sectionId = [otherSectionId, ...spareSections];
+  const mels = await org.admin.api.post(`/data/v2/organization/sections/${spareSections[0]}/mels`, {
+    mels: [
+      { vehicleType: 'Truck', mel: 2 },
+      { vehicleType: 'Bus', mel: 1 },
+    ],
+  });
+  if (mels.status !== 201) throw new Error(`could not add MELs: ${mels.status} ${JSON.stringify(mels.body)}`);
+  recordIds.melId = (mels.body as { melId: string }[]).map((m) => m.melId);
   const victims = [
     await createUser(server.ctx, orgId, sectionId, { role: 'dispatcher' }),
     await createUser(server.ctx, orgId, sectionId, { role: 'sectionLead', isAdmin: true }),
@@ -776,6 +790,90 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
     keys: ['vehicleTypeId', 'vehicleType'],
     body: () => fc.record({ vehicleType: typeName, vehicleTypeId: id }, { requiredKeys: ['vehicleType'] }),
   });
+  // Organization administration (issue 19).
+  get('/auth/organizations/:orgId');
+  get('/data/v1/organizations/:orgId');
+  get('/data/v1/organizations/:orgId/shifts');
+  get('/data/v2/organization/sections');
+  const leadTime = fc.oneof(fc.integer({ min: 0, max: 180 }), fc.constantFrom(0, 180));
+  specs.set('PATCH /data/v1/organizations/:orgId', {
+    runs: 120,
+    keys: [...LEAD_TIME_FIELDS],
+    body: () => someOf(Object.fromEntries(LEAD_TIME_FIELDS.map((f) => [f, leadTime]))),
+  });
+  const shiftTime = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}${String(m).padStart(2, '0')}z`);
+  specs.set('PUT /data/v1/organizations/:orgId/shifts', {
+    runs: 80,
+    keys: ['shifts'],
+    body: () =>
+      fc.tuple(...SHIFT_DAYS.map(() => fc.array(shiftTime, { minLength: 6, maxLength: 6 }))).map((days) => ({
+        shifts: SHIFT_DAYS.map((day, i) => ({ day, shifts: [1, 2, 3].map((shift) => ({ shift, start: days[i]![2 * shift - 2]!, end: days[i]![2 * shift - 1]! })) })),
+      })),
+  });
+  const phone = fc.oneof(fc.stringMatching(/^(\+?1[ .-]?)?(\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/), fc.constantFrom('', '555-1234', 'call me'), fc.constant(null));
+  specs.set('PATCH /data/v2/organization', {
+    runs: 120,
+    keys: ['primaryContactUserId', 'primaryContactPhoneNumber', 'basePhoneNumber'],
+    body: (w) =>
+      someOf({
+        primaryContactUserId: fc.constantFrom<string | null>(w.adminId, w.victimIds[0]!, w.otherUserId, null),
+        primaryContactPhoneNumber: phone,
+        basePhoneNumber: phone,
+      }),
+  });
+  const sectionName = fc.oneof(
+    typeName,
+    fc.constantFrom('Alpha', 'bravo', ' Spare 1 ', 'x'.repeat(49), 'x'.repeat(50)),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
+  );
+  const melValue = fc.oneof(fc.integer({ min: 1, max: 50 }), fc.constantFrom(0, -1, 1.5, 9_999, 10_000));
+  const melType = fc.oneof(fc.constantFrom('Truck', 'bus', 'Van'), typeName);
+  /** A valid MEL for the lists (a changed body brings the odd ones). */
+  const melOk = fc.integer({ min: 1, max: 50 });
+  const sectionOf = (w: FuzzWorld) => fc.constantFrom(w.sectionId, ...(w.recordIds.sectionId ?? []));
+  specs.set('POST /data/v2/organization/sections', {
+    runs: 100,
+    keys: ['sectionId', 'sectionName'],
+    body: () => fc.record({ sectionName, sectionId: id }, { requiredKeys: ['sectionName'] }),
+  });
+  specs.set('PATCH /data/v2/organization/sections/:sectionId', { runs: 100, keys: ['sectionName'], body: () => fc.record({ sectionName }) });
+  // Only the spare sections: the vehicle and user routes that run later keep both of theirs.
+  specs.set('DELETE /data/v2/organization/sections/:sectionId', {
+    runs: 40,
+    params: { sectionId: (w) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(w.recordIds.sectionId ?? []).slice(1)) }, { weight: 1, arbitrary: anyId }) },
+  });
+  specs.set('POST /data/v2/organization/sections/:sectionId/mels', {
+    runs: 100,
+    keys: ['mels'],
+    body: () =>
+      fc.record({
+        mels: fc.array(fc.record({ vehicleType: melType, mel: melOk, melId: id }, { requiredKeys: ['vehicleType', 'mel'] }), { minLength: 1, maxLength: 3 }),
+      }),
+  });
+  // Not the spare section whose MELs the MEL routes change: an entry with only a type removes one.
+  specs.set('PATCH /data/v2/organization/sections/:sectionId/mels', {
+    runs: 100,
+    params: { sectionId: (w) => fc.constantFrom(w.sectionId, w.otherSectionId) },
+    keys: ['sectionId', 'sectionName', 'mel'],
+    body: () =>
+      fc.record(
+        { sectionName, mel: fc.array(fc.record({ vehicleType: melType, mel: fc.option(melOk), melId: id }, { requiredKeys: ['vehicleType'] }), { maxLength: 3 }) },
+        { requiredKeys: ['mel'] },
+      ) as fc.Arbitrary<FuzzValue>,
+  });
+  specs.set('POST /data/v2/organization/mels', {
+    runs: 100,
+    keys: ['vehicleType', 'mels'],
+    body: (w) =>
+      fc.record({
+        vehicleType: melType,
+        mels: fc.array(fc.record({ sectionId: sectionOf(w), mel: melOk, melId: id }, { requiredKeys: ['sectionId', 'mel'] }), { minLength: 1, maxLength: 3 }),
+      }) as fc.Arbitrary<FuzzValue>,
+  });
+  specs.set('PATCH /data/v2/organization/mels/:melId', { runs: 80, keys: ['mel'], body: () => fc.record({ mel: melValue }) });
+  specs.set('DELETE /data/v2/organization/mels/:melId', { runs: 30 });
   specs.set('POST /data/v1/vehicles', {
     runs: 250,
     keys: ['vehicleId', 'regNumber', 'vehicleType', 'sectionId', 'workflowId', 'wrm', 'year', 'make', 'model', 'eolDate'],

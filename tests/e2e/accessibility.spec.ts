@@ -120,12 +120,6 @@ test('every screen and dialog built so far passes axe with no serious or critica
   await detail.open(pictured.vehicle.regNumber, pictured.inspection.inspectionId);
   await expect(firstDataRow(detail.results)).toBeVisible();
   await expectAccessible(page, 'the inspection detail (a failed row highlighted)');
-  await (await detail.row(pictured.result.ruleId)).getByRole('button', { name: / pictures of / }).click();
-  await expect(
-    page
-      .getByRole('dialog', { name: /^Pictures of / })
-      .locator('img')
-      .first(),
-  ).toBeVisible({ timeout: 20_000 });
+  await detail.openPictures(pictured.result.ruleId);
   await expectAccessible(page, "the image viewer of an inspection's pictures");
 });

@@ -315,15 +315,9 @@ for (const size of SIZES) {
     await expect(firstDataRow(detail.results)).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await shot(page, 'inspection-detail', size);
-    const row = await detail.row(pictured.result.ruleId);
+    await detail.row(pictured.result.ruleId);
     await shot(page, 'inspection-detail-failed-row', size);
-    await row.getByRole('button', { name: / pictures of / }).click();
-    await expect(
-      page
-        .getByRole('dialog', { name: /^Pictures of / })
-        .locator('img')
-        .first(),
-    ).toBeVisible({ timeout: 20_000 });
+    await detail.openPictures(pictured.result.ruleId);
     await shot(page, 'inspection-pictures', size);
     await page.keyboard.press('Escape');
 

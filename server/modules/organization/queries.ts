@@ -3,6 +3,7 @@ import type { OrganizationDetail, SectionDetail } from '../../../core/schema/org
 import type { Queryable } from '../../db/client.ts';
 import { organizations, sectionMels, sections, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { nameKey } from '../../../core/rules/name-key.ts';
 import { organizationToApi } from './presenter.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -35,7 +36,7 @@ export async function sectionNamed(q: Queryable, orgId: string, name: string, ex
   const rows = await q
     .select()
     .from(sections)
-    .where(and(eq(sections.orgId, orgId), isNull(sections.deletedAt), sql`lower(trim(${sections.name})) = ${name.trim().toLowerCase()}`));
+    .where(and(eq(sections.orgId, orgId), isNull(sections.deletedAt), sql`lower(trim(${sections.name})) = ${nameKey(name)}`));
   return rows.find((r) => r.id !== exceptId);
 }
 

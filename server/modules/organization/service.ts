@@ -21,6 +21,7 @@ import type { Tx } from '../../db/client.ts';
 import { organizations, sectionMels, sections, users, vehicles } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { RouteWrite } from '../../http/route.ts';
+import { nameKey } from '../../../core/rules/name-key.ts';
 import { ensureVehicleType } from '../vehicle-types/service.ts';
 import { organizationToApi, sectionMelToApi, sectionToApi } from './presenter.ts';
 import { findMel, findOrganization, findSection, sectionNamed } from './queries.ts';
@@ -80,13 +81,18 @@ export function createSection(write: RouteWrite, p: Principal, body: CreateSecti
   });
 }
 
+/** Renames a section of the organization: 409 when another section has the name. */
+async function setSectionName(tx: Tx, orgId: string, rev: number, now: Date, sectionId: string, name: string) {
+  if (await sectionNamed(tx, orgId, name, sectionId)) throw conflict(SECTION_EXISTS_MESSAGE);
+  const [row] = await tx.update(sections).set({ name, rev, updatedAt: now }).where(eq(sections.id, sectionId)).returning();
+  return row!;
+}
+
 /** PATCH /data/v2/organization/sections/{sectionId}: rename. */
 export function renameSection(write: RouteWrite, p: Principal, sectionId: string, body: RenameSectionBody): Promise<Section> {
   return write(async ({ tx, rev, now }) => {
     await findSection(tx, p.orgId, sectionId);
-    if (await sectionNamed(tx, p.orgId, body.sectionName, sectionId)) throw conflict(SECTION_EXISTS_MESSAGE);
-    const [row] = await tx.update(sections).set({ name: body.sectionName, rev, updatedAt: now }).where(eq(sections.id, sectionId)).returning();
-    return sectionToApi(row!);
+    return sectionToApi(await setSectionName(tx, p.orgId, rev, now, sectionId, body.sectionName));
   });
 }
 
@@ -141,11 +147,11 @@ async function insertMel(tx: Tx, orgId: string, rev: number, now: Date, mel: { m
 export function addSectionMels(write: RouteWrite, p: Principal, sectionId: string, body: AddSectionMelsBody): Promise<SectionMel[]> {
   return write(async ({ tx, rev, now }) => {
     await findSection(tx, p.orgId, sectionId);
-    const have = new Set((await liveMels(tx, p.orgId)).filter((m) => m.sectionId === sectionId).map((m) => m.vehicleType.toLowerCase()));
+    const have = new Set((await liveMels(tx, p.orgId)).filter((m) => m.sectionId === sectionId).map((m) => nameKey(m.vehicleType)));
     const created: SectionMel[] = [];
     for (const entry of body.mels) {
       const vehicleType = await ensureVehicleType(tx, p.orgId, rev, entry.vehicleType);
-      if (have.has(vehicleType.toLowerCase())) throw conflict(MEL_EXISTS_FOR_SECTION);
+      if (have.has(nameKey(vehicleType))) throw conflict(MEL_EXISTS_FOR_SECTION);
       created.push(await insertMel(tx, p.orgId, rev, now, { melId: entry.melId, sectionId, vehicleType, mel: entry.mel }));
     }
     return created;
@@ -160,7 +166,7 @@ export function addVehicleTypeMels(write: RouteWrite, p: Principal, body: AddVeh
   return write(async ({ tx, rev, now }) => {
     for (const entry of body.mels) await findSection(tx, p.orgId, entry.sectionId);
     const vehicleType = await ensureVehicleType(tx, p.orgId, rev, body.vehicleType);
-    const have = new Set((await liveMels(tx, p.orgId)).filter((m) => m.vehicleType.toLowerCase() === vehicleType.toLowerCase()).map((m) => m.sectionId));
+    const have = new Set((await liveMels(tx, p.orgId)).filter((m) => nameKey(m.vehicleType) === nameKey(vehicleType)).map((m) => m.sectionId));
     const created: SectionMel[] = [];
     for (const entry of body.mels) {
       if (have.has(entry.sectionId)) throw conflict(MEL_EXISTS_FOR_VEHICLE_TYPE);
@@ -188,12 +194,10 @@ export function updateSectionMels(write: RouteWrite, p: Principal, sectionId: st
     const section = await findSection(tx, p.orgId, sectionId);
     let name = section.name;
     if (body.sectionName !== undefined && body.sectionName !== section.name) {
-      if (await sectionNamed(tx, p.orgId, body.sectionName, sectionId)) throw conflict(SECTION_EXISTS_MESSAGE);
-      await tx.update(sections).set({ name: body.sectionName, rev, updatedAt: now }).where(eq(sections.id, sectionId));
-      name = body.sectionName;
+      name = (await setSectionName(tx, p.orgId, rev, now, sectionId, body.sectionName)).name;
     }
     const current = (await liveMels(tx, p.orgId)).filter((m) => m.sectionId === sectionId);
-    const ofType = (type: string) => current.find((m) => m.vehicleType.toLowerCase() === type.trim().toLowerCase());
+    const ofType = (type: string) => current.find((m) => nameKey(m.vehicleType) === nameKey(type));
     for (const entry of body.mel) {
       const existing = ofType(entry.vehicleType);
       if (entry.mel === undefined || entry.mel === null) {
@@ -209,7 +213,7 @@ export function updateSectionMels(write: RouteWrite, p: Principal, sectionId: st
       .select()
       .from(sectionMels)
       .where(and(eq(sectionMels.orgId, p.orgId), eq(sectionMels.sectionId, sectionId), isNull(sectionMels.deletedAt)));
-    const mel = after.map(sectionMelToApi).sort((a, b) => a.vehicleType.toLowerCase().localeCompare(b.vehicleType.toLowerCase()));
+    const mel = after.map(sectionMelToApi).sort((a, b) => nameKey(a.vehicleType).localeCompare(nameKey(b.vehicleType)));
     return { sectionId, sectionName: name, mel };
   });
 }

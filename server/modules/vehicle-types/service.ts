@@ -1,3 +1,4 @@
+import { nameKey } from '../../../core/rules/name-key.ts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import type { Queryable, Tx } from '../../db/client.ts';
@@ -25,7 +26,7 @@ export async function findVehicleType(q: Queryable, orgId: string, name: string)
   const [row] = await q
     .select()
     .from(vehicleTypes)
-    .where(and(eq(vehicleTypes.orgId, orgId), isNull(vehicleTypes.deletedAt), sql`lower(${vehicleTypes.name}) = ${name.trim().toLowerCase()}`));
+    .where(and(eq(vehicleTypes.orgId, orgId), isNull(vehicleTypes.deletedAt), sql`lower(${vehicleTypes.name}) = ${nameKey(name)}`));
   return row;
 }
 

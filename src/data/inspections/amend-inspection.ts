@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { reportedToMx } from '../../../core/rules/discrepancy.ts';
 import { af1800RuleId } from '../../../core/rules/af1800-items.ts';
 import { ruleOfResponse } from '../../../core/rules/inspection-submission.ts';
 import { entityId, isoDateTime } from '../../../core/schema/common.ts';
-import { DISCREPANCY_TEXT_MAX, type Discrepancy } from '../../../core/schema/discrepancy.ts';
+import { DISCREPANCY_TEXT_MAX } from '../../../core/schema/discrepancy.ts';
 import { inspectionPaths, type InspectionResult } from '../../../core/schema/inspection.ts';
 import { workflowIdSchema } from '../../../core/schema/workflow.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../../sync/mutator.ts';
 import { actorOf } from '../actor.ts';
+import { newDiscrepancyRow } from '../discrepancies/mutators.ts';
 
 export interface AmendInspectionArgs {
   vehicleId: string;
@@ -92,7 +92,7 @@ export const amendInspection: Mutator<AmendInspectionArgs> = {
       amendedBy: by.name,
     };
     await db.feed('inspections').put({ ...inspection, passed: false, results: inspection.results === null ? null : [...kept, result] });
-    const discrepancy: Discrepancy = {
+    const discrepancy = newDiscrepancyRow({
       mxId: a.resultId,
       vehicleId: a.vehicleId,
       regNumber: inspection.regNumber,
@@ -102,20 +102,10 @@ export const amendInspection: Mutator<AmendInspectionArgs> = {
       inspectorId: inspection.inspectorId,
       reportMiles: a.reportMiles,
       reportHours: a.reportHours,
-      ...reportedToMx(a, at, a.userId),
-      workOrder: null,
-      validFrom: at,
-      af1800StatusCode: null,
-      mxUserId: null,
-      disregard: false,
-      systemCode: null,
-      numFixed: 0,
       parentInspectionId: a.inspectionId,
-      actualCompletionDate: null,
-      workDate: null,
-      estCompletionDate: null,
-      lastModificationDate: at,
-    };
+      reporterId: a.userId,
+      at,
+    });
     await db.feed('discrepancies').put({ ...discrepancy, id: a.resultId });
   },
 };

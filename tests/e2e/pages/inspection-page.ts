@@ -36,6 +36,17 @@ export class InspectionPage {
     return row;
   }
 
+  /** Opens the image viewer of a result's pictures and waits for the first picture. */
+  async openPictures(ruleId: string): Promise<void> {
+    await (await this.row(ruleId)).getByRole('button', { name: / pictures of / }).click();
+    await expect(
+      this.page
+        .getByRole('dialog', { name: /^Pictures of / })
+        .locator('img')
+        .first(),
+    ).toBeVisible({ timeout: 20_000 });
+  }
+
   /** A cell of a row, by its column's header. */
   async cell(row: Locator, header: string): Promise<Locator> {
     const index = await this.results.getByRole('columnheader', { name: new RegExp(`^${header.replace(/[?()]/g, '\\$&')} Sort`) }).getAttribute('aria-colindex');

@@ -76,8 +76,9 @@ describe('role and section', () => {
     expect(roleError('jrSuper')).toBeNull();
   });
 
-  it('requires a section for every role but inspector', () => {
-    expect(sectionError('vco', null)).toBe(SECTION_REQUIRED_MESSAGE);
+  it('requires a section for every role but inspector and vco', () => {
+    expect(sectionError('sectionLead', null)).toBe(SECTION_REQUIRED_MESSAGE);
+    expect(sectionError('vco', null)).toBeNull();
     expect(sectionError('dispatcher', null)).toBe('The selected role requires and organization');
     expect(sectionError('vco', 's1')).toBeNull();
     expect(sectionError('inspector', null)).toBeNull();
@@ -105,7 +106,7 @@ describe('addUserErrors', () => {
   });
 
   it('reports mismatched passwords and a missing section', () => {
-    const errors = addUserErrors({ ...validAdd, confirmPassword: 'other', sectionId: null });
+    const errors = addUserErrors({ ...validAdd, role: 'dispatcher', confirmPassword: 'other', sectionId: null });
     expect(errors.confirmPassword).toBe('Passwords do not match');
     expect(errors.sectionId).toBe('The selected role requires and organization');
   });
@@ -120,7 +121,8 @@ describe('modifyUserErrors', () => {
       role: 'Role is required',
       sectionId: null,
     });
-    expect(modifyUserErrors({ ...savedUser, sectionId: null }).sectionId).toBe(SECTION_REQUIRED_MESSAGE);
+    expect(modifyUserErrors({ ...savedUser, role: 'jrSuper', sectionId: null }).sectionId).toBe(SECTION_REQUIRED_MESSAGE);
+    expect(modifyUserErrors({ ...savedUser, sectionId: null }).sectionId).toBeNull();
     expect(modifyUserErrors({ ...savedUser, role: 'inspector', sectionId: null }).sectionId).toBeNull();
   });
 });

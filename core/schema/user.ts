@@ -73,9 +73,14 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const addOrgUserBodySchema = z.object({ userId: entityId });
 
-/** Roles that must belong to a section (part 1 §6: every role but inspector). */
+/**
+ * Roles that must belong to a section (part 1 §5 leaves the list open; docs/organization-admin.md):
+ * every website role but vco. A vco runs the whole organization (every section in the Overview and
+ * Administration), and the first vco of a new organization has no section to belong to until they
+ * make one. Inspectors may have none either.
+ */
 export function roleRequiresSection(role: string | null): boolean {
-  return role !== null && role !== 'inspector';
+  return role !== null && role !== 'inspector' && role !== 'vco';
 }
 
 export const SECTION_REQUIRED_MESSAGE = 'The selected role requires and organization';

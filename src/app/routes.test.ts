@@ -18,19 +18,18 @@ describe('APP_ROUTES', () => {
 
   it('gives every screen lazily, so each is its own chunk and none is in the main chunk', () => {
     const built = APP_ROUTES.filter((route) => route.screen);
-    expect(built.map((route) => route.path)).toEqual(['/FleetDetails', '/Vehicle/:regNumber', '/Vehicle/:regNumber/inspection/:inspectionId', '/Admin']);
+    expect(built.map((route) => route.path)).toEqual([
+      '/FleetDetails',
+      '/OrganizationAdministration',
+      '/Vehicle/:regNumber',
+      '/Vehicle/:regNumber/inspection/:inspectionId',
+      '/Admin',
+    ]);
     for (const route of built) expect((route.screen as unknown as { $$typeof: symbol }).$$typeof).toBe(LAZY);
   });
 
   it('names every route for its placeholder', () => {
-    expect(APP_ROUTES.filter((route) => !route.screen).map(routeName)).toEqual([
-      'Overview',
-      'Inspection Workflows',
-      'Inspection Workflow',
-      'Administration',
-      'Insights',
-      'Reports',
-    ]);
+    expect(APP_ROUTES.filter((route) => !route.screen).map(routeName)).toEqual(['Overview', 'Inspection Workflows', 'Inspection Workflow', 'Insights', 'Reports']);
   });
 
   it('keeps inspectors out of every route and vco out of none it is meant for', () => {

@@ -48,6 +48,7 @@ export function routeName(route: AppRoute): string {
 const FleetDetailsScreen = lazy(() => import('../features/fleet/FleetDetailsScreen.tsx').then((m) => ({ default: m.FleetDetailsScreen })));
 const VehicleScreen = lazy(() => import('../features/vehicle/VehicleScreen.tsx').then((m) => ({ default: m.VehicleScreen })));
 const InspectionDetailScreen = lazy(() => import('../features/inspection/InspectionDetailScreen.tsx').then((m) => ({ default: m.InspectionDetailScreen })));
+const OrganizationAdminScreen = lazy(() => import('../features/organization/OrganizationAdminScreen.tsx').then((m) => ({ default: m.OrganizationAdminScreen })));
 const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx').then((m) => ({ default: m.AllUsersScreen })));
 
 /**
@@ -66,6 +67,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     label: 'Administration',
     icon: IconBuildingCommunity,
     access: { authorized: ['vco', 'sectionLead'] },
+    screen: OrganizationAdminScreen,
   },
   { path: '/Insights', label: 'Insights', icon: IconChartBar, access: { authorized: WEBSITE_ROLES } },
   { path: '/Reports', label: 'Reports', icon: IconReportAnalytics, access: { authorized: ['vco', 'sectionLead'] } },

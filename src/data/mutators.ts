@@ -4,6 +4,9 @@ import { deleteDocument, updateDocument, uploadDocument } from './documents/muta
 import { amendInspection } from './inspections/amend-inspection.ts';
 import { scheduleLti, scheduleMx, schedulePmi, updateLti, updatePmi, updateScheduledMx } from './maintenance/mutators.ts';
 import { addNote } from './notes/mutators.ts';
+import { addSectionMels, addVehicleTypeMels, deleteMel, updateMel } from './organization/mel-mutators.ts';
+import { updateContact, updateLeadTimes, updateShiftTimes } from './organization/option-mutators.ts';
+import { createSection, deleteSection, renameSection } from './organization/section-mutators.ts';
 import { saveSetting } from './settings/save-setting.ts';
 import { createTdy, updateTdy } from './tdys/mutators.ts';
 import { createUser } from './users/create-user.ts';
@@ -49,6 +52,16 @@ export {
   addWaiverPicture,
   captionWaiverPicture,
   deleteWaiverPicture,
+  createSection,
+  renameSection,
+  deleteSection,
+  addSectionMels,
+  addVehicleTypeMels,
+  updateMel,
+  deleteMel,
+  updateLeadTimes,
+  updateShiftTimes,
+  updateContact,
 };
 export { createUser, createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle };
 
@@ -95,4 +108,14 @@ export const MUTATORS: readonly Mutator<any>[] = [
   uploadDocument,
   updateDocument,
   deleteDocument,
+  createSection,
+  renameSection,
+  deleteSection,
+  addSectionMels,
+  addVehicleTypeMels,
+  updateMel,
+  deleteMel,
+  updateLeadTimes,
+  updateShiftTimes,
+  updateContact,
 ];

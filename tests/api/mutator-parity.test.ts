@@ -48,6 +48,9 @@ interface Setup {
   /** An inspection of the vehicle, and a workflow with a pass/fail rule of AF1800 item 2, to amend it by. */
   inspectionId: string;
   amendWorkflowId: number;
+  /** A section with no MEL, user or vehicle (to delete), and two MELs of sectionIds[1] (to edit and to delete). */
+  emptySectionId: string;
+  melIds: [string, string];
   /** Files the server holds and the device's upload queue has sent, by content. */
   files: { png: FileRef; jpegNamedPng: FileRef; pdf: FileRef; cardPdf: FileRef };
 }
@@ -152,6 +155,46 @@ const scenarios: Record<string, Scenario> = {
   uploadDocument: (s) => ({ args: { ...record(s), fields: { ...s.files.pdf, description: 'Operator manual' } } }),
   updateDocument: (s) => ({ args: { ...record(s, s.documentIds[0]), changes: { description: 'Registration, renewed' } } }),
   deleteDocument: (s) => ({ args: { parentId: s.vehicleId, id: s.documentIds[1] } }),
+  createSection: () => ({ args: { sectionId: nanoid(), sectionName: ` Section ${nanoid(4)} ` } }),
+  renameSection: (s) => ({ args: { sectionId: s.sectionIds[1], sectionName: 'Bravo Flight' } }),
+  deleteSection: (s) => ({ args: { sectionId: s.emptySectionId } }),
+  addSectionMels: (s) => ({
+    args: {
+      sectionId: s.sectionIds[0],
+      mels: [
+        { melId: nanoid(), vehicleType: 'Parity Bus', mel: 2 },
+        { melId: nanoid(), vehicleType: 'Parity Truck', mel: 1 },
+      ],
+    },
+  }),
+  addVehicleTypeMels: (s) => ({
+    args: {
+      vehicleType: 'Parity Forklift',
+      mels: [
+        { melId: nanoid(), sectionId: s.sectionIds[0], mel: 3 },
+        { melId: nanoid(), sectionId: s.sectionIds[1], mel: 4 },
+      ],
+    },
+  }),
+  updateMel: (s) => ({ args: { melId: s.melIds[0], mel: 7 } }),
+  deleteMel: (s) => ({ args: { melId: s.melIds[1] } }),
+  updateLeadTimes: (s) => ({ args: { orgId: s.orgId, changes: { washLeadTime: 9, pmiLeadTime: 0 } } }),
+  updateShiftTimes: (s) => ({
+    args: {
+      orgId: s.orgId,
+      shifts: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => ({
+        day,
+        shifts: [
+          { shift: 3, start: '2200z', end: '0600z' },
+          { shift: 1, start: '0600z', end: '1400z' },
+          { shift: 2, start: '1400z', end: '2200z' },
+        ],
+      })),
+    },
+  }),
+  updateContact: (s) => ({
+    args: { orgId: s.orgId, changes: { primaryContactUserId: s.device.user.userId, basePhoneNumber: ' (555) 123-4567 ', primaryContactPhoneNumber: '' } },
+  }),
 };
 
 /** A picture of a record of the setup's vehicle (its paths name the vehicle too): a new one, or `id`. */
@@ -180,7 +223,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const { ctx } = server;
   const { orgId, sectionId } = await createOrg(ctx);
-  const [section2 = ''] = await addSections(ctx, orgId, ['Bravo']);
+  const [section2 = '', emptySectionId = ''] = await addSections(ctx, orgId, ['Bravo', 'Charlie']);
   const workflowId = await addWorkflow(ctx, orgId, { title: 'Daily' });
   const amendWorkflowId = await addWorkflow(ctx, orgId, { title: 'Amendable', rules: [{ ruleId: 'AF1800-2', title: 'Air conditioning / heater' }] });
   const vco = await signedInUser(server, orgId, sectionId, { role: 'vco', isAdmin: true, firstName: 'Pat', lastName: 'Rity' });
@@ -214,6 +257,15 @@ beforeAll(async () => {
     inspector: { userId: vco.userId, name: 'Pat Rity' },
     results: [{ ruleId: 'AF1800-2', isPassing: true, value: true }],
   });
+  const mels = (
+    await vco.api.post(`/data/v2/organization/sections/${section2}/mels`, {
+      mels: [
+        { vehicleType: 'Van', mel: 2 },
+        { vehicleType: 'Sedan', mel: 1 },
+      ],
+    })
+  ).body as { melId: string }[];
+  const melIds: [string, string] = [mels[0]!.melId, mels[1]!.melId];
   const device = await SimDevice.open(
     'parity',
     { label: 'P', userId: vco.userId, email: vco.email, password: vco.password, orgId, role: 'vco', isAdmin: true },
@@ -240,6 +292,8 @@ beforeAll(async () => {
     waiverIds,
     waiverPictureIds: [w1, w2],
     documentIds,
+    emptySectionId,
+    melIds,
     files: {
       png: await uploaded(device, vco.api, tinyPng(24, [9, 9, 9], [200, 9, 9]), 'defect.png'),
       // A JPEG's first bytes under a .png name: the server judges it by content, and so does the device's row.

@@ -223,7 +223,7 @@ describe('a user whose role needs a section but has none', () => {
   });
 
   it('an administrator without a section still changes users (writes are not reads)', async () => {
-    const lead = await signedInUser(env.server, env.org.orgId, null, { role: 'vco', isAdmin: true });
+    const lead = await signedInUser(env.server, env.org.orgId, null, { role: 'sectionLead', isAdmin: true });
     const target = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'dispatcher' });
     expect((await lead.api.get('/auth/users')).status).toBe(412);
     const res = await lead.api.patch(`/auth/users/${target.userId}`, { firstName: 'Changed' });

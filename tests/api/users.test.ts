@@ -46,6 +46,13 @@ describe('GET /auth/users/self', () => {
     expect(res.body.user.role).toBe('sectionLead');
   });
 
+  it('answers a vco without a section normally: the first vco of a new organization has none to be in', async () => {
+    const vco = await signedInUser(server, orgId, null, { role: 'vco' });
+    const res = await vco.api.get('/auth/users/self');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ role: 'vco', sectionId: null });
+  });
+
   it('answers an inspector without a section normally', async () => {
     const inspector = await signedInUser(server, orgId, null, { role: 'inspector' });
     const res = await inspector.api.get('/auth/users/self');

@@ -60,5 +60,8 @@ test('every built screen opens offline: the lazily loaded screen chunks come fro
   await page.goto('/Admin');
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'All Users' })).toBeVisible();
+  await app.link('Administration').click();
+  await expect(page.getByRole('heading', { name: 'Organization Options' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Lead times' })).toBeVisible();
   await expect(app.nav).toBeVisible();
 });

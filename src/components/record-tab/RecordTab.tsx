@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Stack, Switch, Tooltip } from '@mantine/core';
-import { IconCloudUpload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FeedName } from '../../../core/schema/feeds.ts';
 import { rowKey } from '../../db/row-key.ts';
-import { usePending } from '../../sync/react.tsx';
+import { PendingMark } from '../PendingMark.tsx';
 import type { MirrorQuery } from '../../sync/use-mirror-query.ts';
 import { DataGrid, type GridColumn } from '../data-grid/index.ts';
 import { MirrorQueryState } from '../MirrorQueryState.tsx';
@@ -38,17 +38,6 @@ export interface RecordTabProps<Row> {
 }
 
 const EDIT_WIDTH = 88;
-
-/** A row with a change this device has not yet handed to the server (part 1: every mutation shows its state). */
-function PendingMark({ rowKey: key }: { rowKey: string }) {
-  const pending = usePending(key);
-  if (!pending) return null;
-  return (
-    <Tooltip label="Waiting to sync">
-      <IconCloudUpload size={18} aria-label="Waiting to sync" role="img" color="var(--mantine-color-orange-7)" />
-    </Tooltip>
-  );
-}
 
 /**
  * A standard vehicle tab: one feed's rows of the vehicle in a grid, a 'Show Completed ...' switch, an

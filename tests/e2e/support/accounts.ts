@@ -26,6 +26,17 @@ function ownOrganization(): { slug: string; name: string } {
   return own;
 }
 
+/**
+ * A new organization as its first vco finds it (POST /test/organizations?empty=true): vco users in no
+ * section, the built-in workflows, no section, vehicle type or vehicle. Answers an account of its vco.
+ */
+export async function newOrganizationVco(): Promise<Account & { slug: string }> {
+  const res = await fetch(`${process.env.E2E_BASE_URL}/test/organizations?empty=true`, { method: 'POST' });
+  if (!res.ok) throw new Error(`The organization factory answered ${res.status}: ${await res.text()}`);
+  const { slug } = (await res.json()) as { slug: string };
+  return { slug, email: demoEmail('vco', slug), password: DEMO_PASSWORD };
+}
+
 /** The slug of the spec's organization: its users' emails are {local}@{slug}.example.com. */
 export const orgSlug = (): string => ownOrganization().slug;
 

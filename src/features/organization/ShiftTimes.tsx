@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { SHIFT_DAYS, type Organization } from '../../../core/schema/organization.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { updateShiftTimes } from '../../data/organization/option-mutators.ts';
+import { localOffsetMinutes, offsetLabel, SHIFT_NUMBERS, shiftDays, shiftForm, shiftFormErrors, type ShiftForm } from './shift-form.ts';
+import { useAdminChange } from './use-admin-change.ts';
+
+/**
+ * Shift times (part 2 §2.3, §3, §5): three shifts for each day of the week, shown and entered in the
+ * user's local time, stored in UTC. Only a vco edits them.
+ */
+export function ShiftTimes({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const offset = localOffsetMinutes();
+  const form = shiftForm(organization.shiftTimes, offset);
+  const empty = organization.shiftTimes.length === 0;
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2}>Shift Times</Title>
+        {canEdit ? (
+          <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} aria-label="Edit Shift Times" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        ) : null}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {empty ? 'No shift times are set yet.' : `In your local time (${offsetLabel(offset)}).`}
+      </Text>
+      {empty ? null : (
+        <Table withTableBorder withColumnBorders layout="fixed" aria-label="Shift times">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Day</Table.Th>
+              {SHIFT_NUMBERS.map((n) => (
+                <Table.Th key={n}>Shift {n}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {SHIFT_DAYS.map((day) => (
+              <Table.Tr key={day}>
+                <Table.Td>{day}</Table.Td>
+                {SHIFT_NUMBERS.map((n) => {
+                  const { start, end } = form[day][n];
+                  return <Table.Td key={n}>{start && end ? `${start} – ${end}` : '—'}</Table.Td>;
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing ? <ShiftTimesDialog organization={organization} initial={form} offset={offset} onClose={() => setEditing(false)} /> : null}
+    </Stack>
+  );
+}
+
+function ShiftTimesDialog({ organization, initial, offset, onClose }: { organization: Organization; initial: ShiftForm; offset: number; onClose(): void }) {
+  const change = useAdminChange();
+  const [form, setForm] = useState(initial);
+  // A field's message shows once it was left or changed, not for every empty field of a new organization.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const errors = shiftFormErrors(form);
+  const changed = JSON.stringify(form) !== JSON.stringify(initial);
+  const touch = (key: string) => setTouched((prev) => new Set(prev).add(key));
+  const set = (day: (typeof SHIFT_DAYS)[number], n: 1 | 2 | 3, which: 'start' | 'end', value: string) => {
+    touch(`${day}.${n}.${which}`);
+    setForm((prev) => ({ ...prev, [day]: { ...prev[day], [n]: { ...prev[day][n], [which]: value } } }));
+  };
+  const [first] = SHIFT_DAYS;
+  const copyFirstDay = () => setForm((prev) => Object.fromEntries(SHIFT_DAYS.map((day) => [day, structuredClone(prev[first])])) as ShiftForm);
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title="Shift Times"
+      size="xl"
+      submitLabel="Save"
+      canSubmit={changed && Object.keys(errors).length === 0}
+      dirty={changed}
+      onSubmit={() => change(updateShiftTimes, { orgId: organization.orgId, shifts: shiftDays(form, offset) })}
+    >
+      <Group justify="space-between" mb="xs">
+        <Text size="sm" c="dimmed">
+          Start and end of each shift in your local time ({offsetLabel(offset)}); they are stored in UTC.
+        </Text>
+        <Button variant="subtle" size="xs" onClick={copyFirstDay}>
+          Copy {first} to every day
+        </Button>
+      </Group>
+      <Table layout="fixed" verticalSpacing={4} aria-label="Shift times to save">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={110}>Day</Table.Th>
+            {SHIFT_NUMBERS.map((n) => (
+              <Table.Th key={n}>Shift {n}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {SHIFT_DAYS.map((day) => (
+            <Table.Tr key={day}>
+              <Table.Td>{day}</Table.Td>
+              {SHIFT_NUMBERS.map((n) => (
+                <Table.Td key={n}>
+                  <Group gap={4} wrap="nowrap" align="flex-start">
+                    {(['start', 'end'] as const).map((which) => (
+                      <TextInput
+                        key={which}
+                        type="time"
+                        size="xs"
+                        aria-label={`${day} shift ${n} ${which}`}
+                        value={form[day][n][which]}
+                        onChange={(e) => set(day, n, which, e.currentTarget.value)}
+                        onBlur={() => touch(`${day}.${n}.${which}`)}
+                        error={touched.has(`${day}.${n}.${which}`) ? errors[`${day}.${n}.${which}`] : undefined}
+                        style={{ flex: 1 }}
+                      />
+                    ))}
+                  </Group>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </FormModal>
+  );
+}

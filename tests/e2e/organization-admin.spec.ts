@@ -229,13 +229,19 @@ test('a vco sets up a new organization: sections, a vehicle type, MELs both ways
   await expect(page.getByRole('table', { name: 'Fleet Details' }).getByRole('link', { name: 'NEW-0001' })).toBeVisible();
 });
 
-test('offline: sections, MELs and lead times change at once and land after reconnecting', async ({ page, context, baseURL }) => {
+test('offline: sections, MELs and lead times change at once and land after reconnecting; a refused one goes back to the server copy', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const app = new AppShell(page);
   await app.signInAndSync(demoAccount('vco'));
   const admin = new AdminPage(page);
   await admin.open();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const api = await apiAs(baseURL!, demoAccount('vco'));
+  const { orgId } = (await api.get('/auth/users/self')).body as { orgId: string };
 
   await context.setOffline(true);
   await admin.newSection('Offline Flight');
@@ -251,6 +257,11 @@ test('offline: sections, MELs and lead times change at once and land after recon
   await page.getByRole('textbox', { name: 'PMI lead time in days' }).fill('45');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(admin.leadTimes.getByRole('cell').nth(5)).toHaveText('45 days');
+  // A rename another device makes impossible before this one reconnects.
+  await admin.section('Bravo').getByRole('button', { name: 'Rename section Bravo' }).click();
+  await admin.saveName('Rename Section', 'Clash Flight');
+  await expect(admin.section('Clash Flight')).toBeVisible();
+  expect((await api.post('/data/v2/organization/sections', { sectionName: 'clash flight' })).status).toBe(201);
   // The new section is in the vehicle forms' section picker at once, offline too.
   await app.link('Fleet Details').click();
   await page.getByRole('button', { name: 'Add Vehicle(s)' }).click();
@@ -261,14 +272,18 @@ test('offline: sections, MELs and lead times change at once and land after recon
   await expect(page.getByRole('option', { name: 'Offline Flight' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
+  await app.link('Administration').click();
 
   await context.setOffline(false);
-  await app.waitSynced();
-  const api = await apiAs(baseURL!, demoAccount('vco'));
-  const self = (await api.get('/auth/users/self')).body as { orgId: string };
+  // Part 2 §4: a failed organization update reloads the organization's data; the refusal is listed.
+  await expect(app.syncStatus).toContainText('Some changes were not saved', { timeout: 30_000 });
+  await expect(admin.section('Bravo')).toBeVisible();
+  await expect(admin.section('clash flight')).toBeVisible();
+  await page.getByRole('button', { name: '1 rejected changes' }).click();
+  await expect(page.getByText('Another section with this name exists for this organization.')).toBeVisible();
   await expect
     .poll(async () => {
-      const org = (await api.get(`/data/v1/organizations/${self.orgId}`)).body as {
+      const org = (await api.get(`/data/v1/organizations/${orgId}`)).body as {
         pmiLeadTime: number;
         sections: { sectionName: string; mel: { vehicleType: string; mel: number }[] }[];
       };
@@ -324,5 +339,17 @@ for (const size of SIZES) {
     await admin.groupByVehicleType(true);
     await shot(page, 'administration-types', size.width);
     await expectAccessible(page, 'Organization Administration by vehicle type');
+    await page.getByRole('button', { name: 'Edit Shift Times' }).click();
+    await expect(admin.dialog('Shift Times')).toBeVisible();
+    await page.screenshot({ animations: 'disabled', path: path.join(test.info().project.outputDir, 'screenshots', `administration-shifts-${size.width}.png`) });
+    await expectAccessible(page, 'the Shift Times dialog');
+    await admin.dialog('Shift Times').getByRole('button', { name: 'Cancel' }).click();
+    await admin.groupByVehicleType(false);
+    await admin.section('Alpha').getByRole('button', { name: 'Add Vehicle Type MELs' }).click();
+    const typeMels = admin.dialog('Add Vehicle Type MELs: Alpha');
+    await typeMels.getByRole('button', { name: 'Add Another' }).click();
+    await typeMels.getByLabel('MEL 2').fill('0');
+    await page.screenshot({ animations: 'disabled', path: path.join(test.info().project.outputDir, 'screenshots', `administration-add-mels-${size.width}.png`) });
+    await expectAccessible(page, 'the Add Vehicle Type MELs dialog');
   });
 }

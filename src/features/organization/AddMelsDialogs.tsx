@@ -109,7 +109,6 @@ export function AddTypeMelsDialog({ section, typeNames, onClose }: { section: Se
                 types={typeNames}
                 onChange={(vehicleType) => set({ ...row, vehicleType })}
                 error={touched && row.vehicleType !== '' ? errors[i]!.vehicleType : null}
-                data-autofocus={i === 0}
               />
             </div>
             {melInput(row.mel, touched && row.mel !== '' ? errors[i]!.mel : null, (mel) => set({ ...row, mel }), `MEL ${i + 1}`)}

@@ -78,7 +78,7 @@ function ShiftTimesDialog({ organization, initial, offset, onClose }: { organiza
       opened
       onClose={onClose}
       title="Shift Times"
-      size="xl"
+      size="min(64rem, calc(100vw - 2rem))"
       submitLabel="Save"
       canSubmit={changed && Object.keys(errors).length === 0}
       dirty={changed}
@@ -95,7 +95,7 @@ function ShiftTimesDialog({ organization, initial, offset, onClose }: { organiza
       <Table layout="fixed" verticalSpacing={4} aria-label="Shift times to save">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={110}>Day</Table.Th>
+            <Table.Th w={96}>Day</Table.Th>
             {SHIFT_NUMBERS.map((n) => (
               <Table.Th key={n}>Shift {n}</Table.Th>
             ))}

@@ -5,6 +5,7 @@ import type { SectionMel } from '../../../core/schema/organization.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../../sync/mutator.ts';
+import { deleteOrgRow } from './delete-org-row.ts';
 
 /**
  * MELs, a section's minimum of each vehicle type (part 2 §2.3, §5, §7; docs/organization-admin.md).
@@ -88,19 +89,5 @@ export const updateMel: Mutator<UpdateMelArgs> = {
   },
 };
 
-export interface DeleteMelArgs {
-  melId: string;
-}
-
-const deleteMelSchema = z.object({ melId: entityId });
-
 /** Delete MEL: DELETE /data/v2/organization/mels/{melId}. */
-export const deleteMel: Mutator<DeleteMelArgs> = {
-  name: 'deleteMel',
-  parse: (args) => parseArgs(deleteMelSchema, args),
-  request: ({ melId }) => ({ method: 'DELETE', path: orgAdminPaths.mel.build({ melId }) }),
-  touches: ({ melId }) => [rowKey('sectionMels', melId)],
-  async apply(db, { melId }) {
-    await db.feed('sectionMels').delete(melId);
-  },
-};
+export const deleteMel = deleteOrgRow('deleteMel', 'sectionMels', 'melId', orgAdminPaths.mel);

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { entityId } from '../../../core/schema/common.ts';
 import { createSectionBodySchema, orgAdminPaths, renameSectionBodySchema } from '../../../core/schema/organization-admin.ts';
 import { rowKey } from '../../db/row-key.ts';
 import { parseArgs, type Mutator } from '../../sync/mutator.ts';
+import { deleteOrgRow } from './delete-org-row.ts';
 
 /**
  * Sections of the organization (part 2 §2.3, §7; docs/organization-admin.md). Each change is made on
@@ -48,19 +48,7 @@ export const renameSection: Mutator<RenameSectionArgs> = {
   },
 };
 
-export interface DeleteSectionArgs {
-  sectionId: string;
-}
-
-const deleteSchema = z.object({ sectionId: entityId });
+export type DeleteSectionArgs = { sectionId: string };
 
 /** Delete section (only one without MELs and active users): DELETE /data/v2/organization/sections/{sectionId}. */
-export const deleteSection: Mutator<DeleteSectionArgs> = {
-  name: 'deleteSection',
-  parse: (args) => parseArgs(deleteSchema, args),
-  request: ({ sectionId }) => ({ method: 'DELETE', path: orgAdminPaths.section.build({ sectionId }) }),
-  touches: ({ sectionId }) => [rowKey('sections', sectionId)],
-  async apply(db, { sectionId }) {
-    await db.feed('sections').delete(sectionId);
-  },
-};
+export const deleteSection = deleteOrgRow('deleteSection', 'sections', 'sectionId', orgAdminPaths.section);

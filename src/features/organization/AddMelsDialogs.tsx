@@ -54,6 +54,17 @@ function MelRows<R>({
   );
 }
 
+/** The rows of an Add ... MELs dialog and whether the user has changed them yet (messages show after). */
+function useMelRows<R>(blank: R) {
+  const [rows, setRows] = useState<R[]>([blank]);
+  const [touched, setTouched] = useState(false);
+  const set = (next: R[]) => {
+    setTouched(true);
+    setRows(next);
+  };
+  return { rows, touched, setRows: set, blank: () => blank };
+}
+
 const melInput = (value: string, error: string | null, onChange: (mel: string) => void, label: string) => (
   <TextInput label="MEL" aria-label={label} required inputMode="numeric" w={110} value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} />
 );
@@ -65,8 +76,8 @@ const melInput = (value: string, error: string | null, onChange: (mel: string) =
 export function AddTypeMelsDialog({ section, typeNames, onClose }: { section: SectionGroup; typeNames: string[]; onClose(): void }) {
   const change = useAdminChange();
   const mutate = useMutate();
-  const [rows, setRows] = useState<TypeMelRow[]>([{ vehicleType: '', mel: '' }]);
-  const [touched, setTouched] = useState(false);
+  const table = useMelRows<TypeMelRow>({ vehicleType: '', mel: '' });
+  const { rows, touched } = table;
   const errors = typeMelRowErrors(
     rows,
     typeNames,
@@ -95,12 +106,7 @@ export function AddTypeMelsDialog({ section, typeNames, onClose }: { section: Se
       onSubmit={submit}
     >
       <MelRows
-        rows={rows}
-        setRows={(next) => {
-          setTouched(true);
-          setRows(next);
-        }}
-        blank={() => ({ vehicleType: '', mel: '' })}
+        {...table}
         render={(row, i, set) => (
           <>
             <div style={{ flex: 1 }}>
@@ -122,8 +128,8 @@ export function AddTypeMelsDialog({ section, typeNames, onClose }: { section: Se
 /** Add Section MELs, of a vehicle type (part 2 §2.3, §5): sections with their MELs of the type. */
 export function AddSectionMelsDialog({ type, sections, onClose }: { type: TypeGroup; sections: Section[]; onClose(): void }) {
   const change = useAdminChange();
-  const [rows, setRows] = useState<SectionMelRow[]>([{ sectionId: null, mel: '' }]);
-  const [touched, setTouched] = useState(false);
+  const table = useMelRows<SectionMelRow>({ sectionId: null, mel: '' });
+  const { rows, touched } = table;
   const errors = sectionMelRowErrors(
     rows,
     type.mels.map((m) => m.sectionId),
@@ -149,12 +155,7 @@ export function AddSectionMelsDialog({ type, sections, onClose }: { type: TypeGr
       onSubmit={submit}
     >
       <MelRows
-        rows={rows}
-        setRows={(next) => {
-          setTouched(true);
-          setRows(next);
-        }}
-        blank={() => ({ sectionId: null, mel: '' })}
+        {...table}
         render={(row, i, set) => (
           <>
             <Select

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { changedFields } from '../../../core/rules/changed-fields.ts';
 import { isPhoneNumber, PHONE_MAX_LENGTH, phoneInvalidMessage, PHONE_LABELS } from '../../../core/rules/phone.ts';
 import type { Organization } from '../../../core/schema/organization.ts';
 import type { UpdateContactBody } from '../../../core/schema/organization-admin.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { updateContact } from '../../data/organization/option-mutators.ts';
+import { OptionHeader } from './OptionHeader.tsx';
 import { useAdminChange } from './use-admin-change.ts';
 
 interface ContactForm {
@@ -58,14 +58,7 @@ export function ContactInfo({
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>Contact Information</Title>
-        {canEdit ? (
-          <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} aria-label="Edit Contact Information" onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-        ) : null}
-      </Group>
+      <OptionHeader title="Contact Information" onEdit={canEdit ? () => setEditing(true) : undefined} />
       <SimpleGrid cols={{ base: 1, sm: 3, lg: 1 }} spacing="sm">
         <Field label="Primary Contact">{shown(contact.primaryContactUserId ? (userNames.get(contact.primaryContactUserId) ?? 'Unknown user') : '')}</Field>
         <Field label="Primary Contact Phone">{shown(contact.primaryContactPhoneNumber)}</Field>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { leadTimeError } from '../../../core/rules/org-admin-form.ts';
 import { LEAD_TIME_FIELDS, LEAD_TIME_MAX_DAYS, type Organization } from '../../../core/schema/organization.ts';
 import type { UpdateLeadTimesBody } from '../../../core/schema/organization-admin.ts';
 import { updateLeadTimes } from '../../data/organization/option-mutators.ts';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
+import { OptionHeader } from './OptionHeader.tsx';
 import { useAdminChange } from './use-admin-change.ts';
 
 type LeadTimeField = (typeof LEAD_TIME_FIELDS)[number];
@@ -64,23 +64,22 @@ export function LeadTimes({ organization }: { organization: Organization }) {
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>Lead Times</Title>
-        {draft ? (
-          <Group gap="xs">
-            <Button variant="default" onClick={() => setDraft(null)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button onClick={() => void save()} disabled={!changed || !valid} loading={saving}>
-              Save
-            </Button>
-          </Group>
-        ) : (
-          <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} aria-label="Edit Lead Times" onClick={edit}>
-            Edit
-          </Button>
-        )}
-      </Group>
+      <OptionHeader
+        title="Lead Times"
+        onEdit={edit}
+        actions={
+          draft ? (
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setDraft(null)} disabled={saving}>
+                Cancel
+              </Button>
+              <Button onClick={() => void save()} disabled={!changed || !valid} loading={saving}>
+                Save
+              </Button>
+            </Group>
+          ) : undefined
+        }
+      />
       <Text size="sm" c="dimmed">
         How many days ahead the Overview lists what is approaching: whole days, 0 to {LEAD_TIME_MAX_DAYS}.
       </Text>

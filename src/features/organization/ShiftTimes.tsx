@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { SHIFT_DAYS, type Organization } from '../../../core/schema/organization.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { updateShiftTimes } from '../../data/organization/option-mutators.ts';
 import { localOffsetMinutes, offsetLabel, SHIFT_NUMBERS, shiftDays, shiftForm, shiftFormErrors, type ShiftForm } from './shift-form.ts';
+import { OptionHeader } from './OptionHeader.tsx';
 import { useAdminChange } from './use-admin-change.ts';
 
 /**
@@ -19,27 +19,13 @@ export function ShiftTimes({ organization, canEdit }: { organization: Organizati
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>Shift Times</Title>
-        {canEdit ? (
-          <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} aria-label="Edit Shift Times" onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-        ) : null}
-      </Group>
+      <OptionHeader title="Shift Times" onEdit={canEdit ? () => setEditing(true) : undefined} />
       <Text size="sm" c="dimmed">
         {empty ? 'No shift times are set yet.' : `In your local time (${offsetLabel(offset)}).`}
       </Text>
       {empty ? null : (
         <Table withTableBorder withColumnBorders layout="fixed" aria-label="Shift times">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Day</Table.Th>
-              {SHIFT_NUMBERS.map((n) => (
-                <Table.Th key={n}>Shift {n}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <ShiftHead />
           <Table.Tbody>
             {SHIFT_DAYS.map((day) => (
               <Table.Tr key={day}>
@@ -55,6 +41,19 @@ export function ShiftTimes({ organization, canEdit }: { organization: Organizati
       )}
       {editing ? <ShiftTimesDialog organization={organization} initial={form} offset={offset} onClose={() => setEditing(false)} /> : null}
     </Stack>
+  );
+}
+
+function ShiftHead({ dayWidth }: { dayWidth?: number }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th w={dayWidth}>Day</Table.Th>
+        {SHIFT_NUMBERS.map((n) => (
+          <Table.Th key={n}>Shift {n}</Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 
@@ -93,14 +92,7 @@ function ShiftTimesDialog({ organization, initial, offset, onClose }: { organiza
         </Button>
       </Group>
       <Table layout="fixed" verticalSpacing={4} aria-label="Shift times to save">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={96}>Day</Table.Th>
-            {SHIFT_NUMBERS.map((n) => (
-              <Table.Th key={n}>Shift {n}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ShiftHead dayWidth={96} />
         <Table.Tbody>
           {SHIFT_DAYS.map((day) => (
             <Table.Tr key={day}>

@@ -9,6 +9,7 @@ import { inspectionsModule } from './inspections/routes.ts';
 import { maintenanceModule } from './maintenance/routes.ts';
 import { notesModule } from './notes/routes.ts';
 import { organizationModule } from './organization/routes.ts';
+import { overviewModule } from './overview/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { tdyModule } from './tdy/routes.ts';
 import { usersModule } from './users/routes.ts';
@@ -34,6 +35,7 @@ export const MODULES: readonly ServerModule[] = [
   tdyModule,
   inspectionsModule,
   af1800Module,
+  overviewModule,
 ];
 
 /** Every feed of the sync pull: the entity feeds not yet in a module and the modules' feeds. */

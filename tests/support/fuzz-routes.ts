@@ -439,6 +439,7 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
   get('/data/v2/vehicles/types');
   get('/data/v2/vehicles');
   get('/data/v2/fleet/bulk', { query: () => fc.record({ showArchives: fc.constantFrom('true', 'false') }, { requiredKeys: [] }) });
+  get('/data/v1/organizations/:orgId/fleet', { query: (w) => fc.record({ sectionId: fc.constantFrom(w.sectionId, w.otherSectionId) }, { requiredKeys: [] }) });
   get('/data/v1/vehicles/:vehicleId');
   get('/data/v1/vehicles/:vehicleId/workflow');
   get('/data/v1/vehicles/:vehicleId/notes');

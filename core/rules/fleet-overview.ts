@@ -1,0 +1,195 @@
+import type { FeedRow } from '../schema/feeds.ts';
+import type { FleetOverview, OverviewVehicle, SectionAvailability, TypeAvailability } from '../schema/fleet-overview.ts';
+import type { LEAD_TIME_FIELDS, Section, SectionMel } from '../schema/organization.ts';
+import type { VehicleStatus } from '../schema/vehicle.ts';
+import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
+import { nameKey } from './name-key.ts';
+
+/**
+ * The Overview's figures (part 2 §2.7, §3, §4, §9; docs/overview.md), the same on the device (from
+ * the mirror) and the server (GET .../fleet, from the open records). Days are UTC calendar days, as in
+ * Fleet Details (core/rules/fleet-row-clock.ts). Decommissioned vehicles never count.
+ */
+
+export type LeadTimes = Record<(typeof LEAD_TIME_FIELDS)[number], number>;
+
+/** What the overview is made of: the vehicles and only the records not completed. */
+export interface OverviewSources {
+  vehicles: readonly Pick<
+    FeedRow<'vehicles'>,
+    'vehicleId' | 'regNumber' | 'vehicleType' | 'sectionId' | 'wrm' | 'eolDate' | 'decommissionDate' | 'eticDate' | 'status'
+  >[];
+  scheduledMx: readonly Pick<FeedRow<'scheduledMx'>, 'mxId' | 'vehicleId' | 'mxType' | 'mxDate' | 'completed'>[];
+  ltis: readonly Pick<FeedRow<'ltis'>, 'ltiId' | 'vehicleId' | 'mxDate' | 'completed'>[];
+  pmis: readonly Pick<FeedRow<'pmis'>, 'pmiId' | 'vehicleId' | 'mxDate' | 'completed'>[];
+  tdys: readonly Pick<FeedRow<'tdys'>, 'tdyId' | 'vehicleId' | 'startDate' | 'endDate' | 'description' | 'completed'>[];
+  washes: readonly Pick<FeedRow<'washes'>, 'washId' | 'vehicleId' | 'washDate' | 'completed'>[];
+  sections: readonly Section[];
+  mels: readonly SectionMel[];
+  leadTimes: LeadTimes;
+}
+
+/** Available: mission capable (FMC or warning) and not away on a TDY today. */
+export const AVAILABLE_STATUSES: readonly VehicleStatus[] = ['valid', 'warning'];
+
+/** A current TDY covers today (its end day included; no end means it goes on). */
+export function tdyCovers(t: { startDate: string; endDate: string | null; completed: boolean }, today: string): boolean {
+  return !t.completed && t.startDate <= today && (t.endDate === null || t.endDate >= today);
+}
+
+function statusOf(v: OverviewSources['vehicles'][number]): VehicleStatus {
+  return v.status[0]?.status ?? 'valid';
+}
+
+/** Whole UTC days from today to a calendar day (yyyy-MM-dd). */
+function daysToDay(clock: FleetClock, day: string): number {
+  return daysFromToday(clock, `${day}T00:00:00.000Z`);
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+
+/**
+ * The overview of the whole fleet (sectionId null) or of one section, at `now`. An 'approaching'
+ * list holds what is due within its lead time and what is overdue (a missed PMI still needs doing);
+ * the availability covers every section in scope, each with the types it has vehicles or a MEL of.
+ */
+export function fleetOverview(src: OverviewSources, now: Date, sectionId: string | null = null): FleetOverview {
+  const clock = fleetClock(now);
+  const today = clock.todayDate;
+  const inScope = src.vehicles.filter((v) => v.decommissionDate === null && (sectionId === null || v.sectionId === sectionId));
+  const byId = new Map(inScope.map((v) => [v.vehicleId, v]));
+  const ref = (vehicleId: string) => {
+    const v = byId.get(vehicleId)!;
+    return { vehicleId, regNumber: v.regNumber };
+  };
+  const mine = <R extends { vehicleId: string; completed: boolean }>(rows: readonly R[]) => rows.filter((r) => !r.completed && byId.has(r.vehicleId));
+
+  const onTdy = new Set(
+    mine(src.tdys)
+      .filter((t) => tdyCovers(t, today))
+      .map((t) => t.vehicleId),
+  );
+  const vehicles: OverviewVehicle[] = inScope
+    .map((v) => ({ vehicleId: v.vehicleId, regNumber: v.regNumber, vehicleType: v.vehicleType, sectionId: v.sectionId, status: statusOf(v), wrm: v.wrm }))
+    .sort((a, b) => byName(a.regNumber, b.regNumber));
+
+  const due = <R extends { vehicleId: string; completed: boolean }>(rows: readonly R[], when: (r: R) => string, lead: number) =>
+    mine(rows)
+      .map((r) => ({ r, days: daysFromToday(clock, when(r)) }))
+      .filter(({ days }) => days <= lead)
+      .sort((a, b) => when(a.r).localeCompare(when(b.r)) || byName(ref(a.r.vehicleId).regNumber, ref(b.r.vehicleId).regNumber));
+
+  const lead = src.leadTimes;
+  const tdys = mine(src.tdys).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return {
+    asOf: now.toISOString(),
+    fmc: vehicles,
+    wrm: vehicles.filter((v) => v.wrm),
+    availability: availability(src, inScope, onTdy, sectionId),
+    mx: {
+      allInOpStatus: inScope
+        .filter((v) => statusOf(v) !== 'valid')
+        .map((v) => {
+          const etic = v.eticDate ?? v.status[0]?.eticDate ?? null;
+          return { ...ref(v.vehicleId), status: statusOf(v), etic, daysPast: etic === null ? null : -daysFromToday(clock, etic) };
+        })
+        .sort((a, b) => (b.daysPast ?? -Infinity) - (a.daysPast ?? -Infinity) || byName(a.regNumber, b.regNumber)),
+      approachingScheduledMx: due(src.scheduledMx, (m) => m.mxDate, lead.mxLeadTime).map(({ r, days }) => ({
+        ...ref(r.vehicleId),
+        mxId: r.mxId,
+        mxType: r.mxType,
+        nextMxDate: r.mxDate,
+        daysToMx: days,
+      })),
+      approachingLti: due(src.ltis, (m) => m.mxDate, lead.ltiLeadTime).map(({ r, days }) => ({
+        ...ref(r.vehicleId),
+        ltiId: r.ltiId,
+        nextLtiDate: r.mxDate,
+        daysToLti: days,
+      })),
+      approachingPmi: due(src.pmis, (m) => m.mxDate, lead.pmiLeadTime).map(({ r, days }) => ({
+        ...ref(r.vehicleId),
+        pmiId: r.pmiId,
+        nextPmiDate: r.mxDate,
+        daysToPmi: days,
+      })),
+    },
+    tdy: {
+      current: tdys
+        .filter((t) => tdyCovers(t, today))
+        .map((t) => ({ ...ref(t.vehicleId), tdyId: t.tdyId, startDate: t.startDate, endDate: t.endDate, description: t.description })),
+      approaching: tdys
+        .map((t) => ({ t, days: daysToDay(clock, t.startDate) }))
+        .filter(({ days }) => days > 0 && days <= lead.tdyLeadTime)
+        .map(({ t, days }) => ({ ...ref(t.vehicleId), tdyId: t.tdyId, startDate: t.startDate, endDate: t.endDate, description: t.description, daysToTdy: days })),
+    },
+    wash: due(src.washes, (w) => w.washDate, lead.washLeadTime).map(({ r, days }) => ({
+      ...ref(r.vehicleId),
+      washId: r.washId,
+      date: r.washDate,
+      daysToWash: days,
+    })),
+    eol: inScope
+      .filter((v) => v.eolDate !== null && daysToDay(clock, v.eolDate) <= lead.eolLeadTime)
+      .map((v) => ({ ...ref(v.vehicleId), vehicleType: v.vehicleType, eolDate: v.eolDate!, daysToEol: daysToDay(clock, v.eolDate!) }))
+      .sort((a, b) => a.eolDate.localeCompare(b.eolDate) || byName(a.regNumber, b.regNumber)),
+  };
+}
+
+/** Per section in scope and vehicle type: total, available, FMC, on TDY, and the MEL (part 2 §3, §4). */
+function availability(src: OverviewSources, inScope: OverviewSources['vehicles'], onTdy: ReadonlySet<string>, sectionId: string | null): SectionAvailability[] {
+  const sections = src.sections.filter((s) => sectionId === null || s.sectionId === sectionId).sort((a, b) => byName(a.sectionName, b.sectionName));
+  return sections.map((section) => {
+    const types = new Map<string, TypeAvailability>();
+    const typeOf = (name: string) => {
+      const key = nameKey(name);
+      let t = types.get(key);
+      if (!t) types.set(key, (t = { vehicleType: name, total: 0, available: 0, fmc: 0, tdy: 0, mel: 0 }));
+      return t;
+    };
+    for (const m of src.mels) if (m.sectionId === section.sectionId) typeOf(m.vehicleType).mel = m.mel;
+    for (const v of inScope) {
+      if (v.sectionId !== section.sectionId) continue;
+      const t = typeOf(v.vehicleType);
+      const status = statusOf(v);
+      const away = onTdy.has(v.vehicleId);
+      t.total++;
+      if (status === 'valid') t.fmc++;
+      if (away) t.tdy++;
+      if (AVAILABLE_STATUSES.includes(status) && !away) t.available++;
+    }
+    return {
+      sectionId: section.sectionId,
+      sectionName: section.sectionName,
+      vehicleTypes: [...types.values()].sort((a, b) => byName(a.vehicleType, b.vehicleType)),
+    };
+  });
+}
+
+export type MelVerdict = 'pass' | 'warning' | 'fail';
+
+/**
+ * MEL compliance is available minus MEL (part 2 §9). It passes at 0 or more (§4). The warning and
+ * fail thresholds are ours (docs/overview.md): short by one vehicle, or by at most a quarter of the
+ * MEL, is a warning a motor pool can cover by moving a service; short by more fails.
+ */
+export function melVerdict(t: Pick<TypeAvailability, 'available' | 'mel'>): MelVerdict {
+  const compliance = t.available - t.mel;
+  if (compliance >= 0) return 'pass';
+  return -compliance <= Math.max(1, Math.floor(t.mel / 4)) ? 'warning' : 'fail';
+}
+
+/** Availability %: available divided by total, rounded to a whole number; null without vehicles. */
+export function availabilityPercent(t: Pick<TypeAvailability, 'available' | 'total'>): number | null {
+  return t.total === 0 ? null : Math.round((t.available / t.total) * 100);
+}
+
+export const DONUT_STATUSES = ['valid', 'warning', 'invalid', 'inMx'] as const satisfies readonly VehicleStatus[];
+
+/** A donut's slices: count and whole-number percentage per status, in the spec's order. */
+export function statusSlices(vehicles: readonly Pick<OverviewVehicle, 'status'>[]): { status: VehicleStatus; count: number; percent: number }[] {
+  return DONUT_STATUSES.map((status) => {
+    const count = vehicles.filter((v) => v.status === status).length;
+    return { status, count, percent: vehicles.length === 0 ? 0 : Math.round((count / vehicles.length) * 100) };
+  });
+}

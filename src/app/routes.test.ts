@@ -19,6 +19,7 @@ describe('APP_ROUTES', () => {
   it('gives every screen lazily, so each is its own chunk and none is in the main chunk', () => {
     const built = APP_ROUTES.filter((route) => route.screen);
     expect(built.map((route) => route.path)).toEqual([
+      '/',
       '/FleetDetails',
       '/OrganizationAdministration',
       '/Vehicle/:regNumber',
@@ -29,7 +30,7 @@ describe('APP_ROUTES', () => {
   });
 
   it('names every route for its placeholder', () => {
-    expect(APP_ROUTES.filter((route) => !route.screen).map(routeName)).toEqual(['Overview', 'Inspection Workflows', 'Inspection Workflow', 'Insights', 'Reports']);
+    expect(APP_ROUTES.filter((route) => !route.screen).map(routeName)).toEqual(['Inspection Workflows', 'Inspection Workflow', 'Insights', 'Reports']);
   });
 
   it('keeps inspectors out of every route and vco out of none it is meant for', () => {

@@ -48,6 +48,7 @@ export function routeName(route: AppRoute): string {
 const FleetDetailsScreen = lazy(() => import('../features/fleet/FleetDetailsScreen.tsx').then((m) => ({ default: m.FleetDetailsScreen })));
 const VehicleScreen = lazy(() => import('../features/vehicle/VehicleScreen.tsx').then((m) => ({ default: m.VehicleScreen })));
 const InspectionDetailScreen = lazy(() => import('../features/inspection/InspectionDetailScreen.tsx').then((m) => ({ default: m.InspectionDetailScreen })));
+const OverviewScreen = lazy(() => import('../features/overview/OverviewScreen.tsx').then((m) => ({ default: m.OverviewScreen })));
 const OrganizationAdminScreen = lazy(() => import('../features/organization/OrganizationAdminScreen.tsx').then((m) => ({ default: m.OrganizationAdminScreen })));
 const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx').then((m) => ({ default: m.AllUsersScreen })));
 
@@ -58,7 +59,7 @@ const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx')
  * Every route carries an access config: the spec's check refuses vco on a route without one.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', label: 'Overview', icon: IconLayoutDashboard, access: { authorized: WEBSITE_ROLES } },
+  { path: '/', label: 'Overview', icon: IconLayoutDashboard, access: { authorized: WEBSITE_ROLES }, screen: OverviewScreen },
   { path: '/FleetDetails', label: 'Fleet Details', icon: IconTruck, access: { authorized: WEBSITE_ROLES }, screen: FleetDetailsScreen },
   { path: '/InspectionWorkflow', label: 'Inspection Workflows', icon: IconListCheck, access: { authorized: ['vco'] } },
   { path: '/InspectionWorkflow/:workflowId', title: 'Inspection Workflow', access: { authorized: ['vco'] } },

@@ -50,13 +50,21 @@ test('every built screen opens offline: the lazily loaded screen chunks come fro
   await context.setOffline(true);
   await page.reload();
   await expect(app.nav).toBeVisible();
+  // The Overview, from the mirror: its donuts, the Section tab of a sectionLead, the availability CSV.
+  await expect(page.getByRole('heading', { name: 'All Vehicles' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^All Vehicles: FMC \d+/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Section', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Availability' })).toContainText('Alpha');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^availability_Alpha_\d{4}-\d{2}-\d{2}\.csv$/);
   await app.link('Fleet Details').click();
   const grid = page.getByRole('table', { name: 'Fleet Details' });
   const link = grid.getByRole('link').first();
   await expect(link).toBeVisible({ timeout: 30_000 });
   const reg = (await link.innerText()).trim();
   await link.click();
-  await expect(page.getByRole('heading', { name: reg })).toBeVisible();
+  await expect(page.getByRole('heading', { name: reg })).toBeVisible({ timeout: 15_000 });
   await page.goto('/Admin');
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'All Users' })).toBeVisible();

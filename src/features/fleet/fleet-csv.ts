@@ -1,20 +1,14 @@
 import type { GridColumn, GridViewState } from '../../components/data-grid/index.ts';
 import { filterRows, sortRows } from '../../components/data-grid/index.ts';
+import { csvField, toCsv, type CsvColumn } from '../../shared/csv.ts';
+
+export { csvField, toCsv, type CsvColumn };
 
 /**
  * The Fleet Details CSV (part 1 §2, §9; part 2 §9): the grid's visible columns in their order, its
  * filtered and sorted rows, registration numbers as text-forced cells, named 'fleet-details' plus
  * the day-month-year and hour-minute it was made. Pure: the screen hands it the grid's state.
  */
-
-export interface CsvColumn<Row> {
-  id: string;
-  header: string;
-  /** The cell's text. */
-  text: (row: Row) => string;
-  /** Written as ="value", so spreadsheets keep it as text (registration numbers like 0123 or 1-2). */
-  forceText?: boolean;
-}
 
 /** The rows and columns as the grid shows them: filters and search applied, sorted, hidden columns left out. */
 export function exportView<Row>(
@@ -35,24 +29,6 @@ export function exportView<Row>(
     rows: filterRows(sorted, gridColumns, state.filters, state.search ?? '', visibleGrid),
     columns: visibleIds.map((id) => csvById.get(id)).filter((c): c is CsvColumn<Row> => !!c),
   };
-}
-
-/** Spreadsheets run a cell starting with one of these as a formula: such text gets a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. */
-export function csvField(text: string, forceText = false): string {
-  let value = text;
-  if (forceText) value = `="${value.replaceAll('"', '""')}"`;
-  else if (FORMULA_START.test(value) && !Number.isFinite(Number(value))) value = `'${value}`;
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** The CSV text: a byte-order mark (so spreadsheets read UTF-8), the header row, then one line per row, CRLF. */
-export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [columns.map((c) => csvField(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvField(c.text(row), c.forceText && c.text(row) !== '')).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

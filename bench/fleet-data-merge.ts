@@ -3,6 +3,7 @@
 // a 5,000-vehicle organization is generated as organizations of 250 and merged here: every row moves to the
 // first organization, sections and workflows of the same name become the first organization's, and a
 // registration number already taken gets a suffix (the database refuses two alike in one organization).
+import { nameKey } from '../core/rules/name-key.ts';
 import { regNumberKey } from '../core/schema/registration.ts';
 import { syncTables } from '../server/modules/index.ts';
 import type { SeedOrganization } from '../server/seed/types.ts';
@@ -13,7 +14,11 @@ type Row = Record<string, unknown>;
 const toApi = new Map(syncTables.map((t) => [t.name, t.toApi] as const));
 
 export class FleetMerger {
+  /** `parts`: how many organizations are merged, by which each MEL is multiplied (it was set for one part's fleet). */
+  constructor(private readonly parts: number) {}
+
   private home: SeedOrganization | null = null;
+  private readonly melKeys = new Set<string>();
   private readonly sectionByName = new Map<string, string>();
   private readonly workflowByTitle = new Map<string, string>();
   private readonly regKeys = new Set<string>();
@@ -50,6 +55,14 @@ export class FleetMerger {
       }
     }
     for (const v of t.vehicles) v.regNumber = regs.get(v.id) ?? v.regNumber;
+    // A section's MEL of a type is one row: the first part's, sized for the merged fleet; later ones go.
+    t.sectionMels = t.sectionMels.filter((m) => {
+      const key = `${m.sectionId}|${nameKey(m.vehicleType)}`;
+      if (this.melKeys.has(key)) return false;
+      this.melKeys.add(key);
+      m.mel *= this.parts;
+      return true;
+    });
     return t;
   }
 }

@@ -1,9 +1,14 @@
 // Shapes shared by the fleet benchmark data generator (bench/fleet-data.ts), its worker and its merger.
 import type { SeedOrganization, SeedRow } from '../server/seed/types.ts';
 
-/** The feeds Fleet Details reads on the device: the rule's sources and the section names. */
+/**
+ * The feeds the fleet benches read on the device: Fleet Details' (the rule's sources and the section
+ * names) and the Overview's (the organization's lead times, washes and MELs besides).
+ */
 export const FLEET_FEEDS = [
+  'organizations',
   'sections',
+  'sectionMels',
   'users',
   'vehicles',
   'workflows',
@@ -15,11 +20,12 @@ export const FLEET_FEEDS = [
   'waivers',
   'tdys',
   'notes',
+  'washes',
 ] as const;
 export type FleetFeed = (typeof FLEET_FEEDS)[number];
 
-/** The seed tables kept: the feeds' tables and the organization, which the server needs to sign in. */
-export const KEPT_TABLES = ['organizations', ...FLEET_FEEDS] as const;
+/** The seed tables kept: the feeds' tables (the organization among them, which the server needs to sign in). */
+export const KEPT_TABLES = FLEET_FEEDS;
 export type KeptTable = (typeof KEPT_TABLES)[number];
 export type KeptTables = { [K in KeptTable]: SeedRow<K>[] };
 

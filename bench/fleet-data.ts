@@ -134,7 +134,7 @@ export async function generateFleet(o: FleetDataOptions, cacheDir: string, each:
     results.set(org, new Promise((resolve, reject) => waiting.set(org, { resolve, reject })));
     workers[(org - 1) % workers.length]!.postMessage(message);
   };
-  const merger = new FleetMerger();
+  const merger = new FleetMerger(count);
   try {
     for (let org = 1; org <= count; org++) {
       // Each worker has the next organization queued while this one is merged and handed on.

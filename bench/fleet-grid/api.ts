@@ -48,6 +48,17 @@ export interface FillResult {
   ms: number;
 }
 
+/** The Overview from the mirror: until its donuts and badges are in the DOM, and the frame after. */
+export type OverviewMountTimes = StepTimes;
+
+export interface OverviewFetchTimes {
+  /** Until the response headers: the server has read its database and computed the overview. */
+  headersMs: number;
+  /** Until the body is parsed and checked with the answer's schema. */
+  totalMs: number;
+  bytes: number;
+}
+
 export interface FleetBenchApi {
   /** The data key the mirror was filled for, or null. */
   mirrorKey(): Promise<string | null>;
@@ -73,6 +84,12 @@ export interface FleetBenchApi {
   filterClick(hide: boolean): Promise<StepTimes>;
   /** Clicks the Reg Number header, whose sort then goes to `dir`. */
   sortClick(dir: SortDirection): Promise<StepTimes>;
+  /** Renders the real Overview from the mirror and waits for its donuts and badges. */
+  mountOverview(): Promise<OverviewMountTimes>;
+  /** The whole fleet's overview as the screen computes it (its read of the mirror and the rule), timed. */
+  deviceOverview(): Promise<{ ms: number; overview: unknown }>;
+  /** GET /data/v1/organizations/{orgId}/fleet, timed, with its answer. */
+  fetchOverview(accessToken: string): Promise<OverviewFetchTimes & { overview: unknown }>;
   /** Lets pending work finish and collects garbage: between measured steps. */
   settle(): Promise<void>;
   /** The rows the last mount showed (in commission), to compare the two sources. */

@@ -9,21 +9,39 @@ import { DEMO_PASSWORD } from '../../server/seed/demo-users.ts';
 import { emptyTables, type SeedData } from '../../server/seed/types.ts';
 import { writeSeed } from '../../server/seed/write-seed.ts';
 import { FLEET_FEEDS, feedsCached, generateFleet, orgCount, type FleetDataOptions, type FleetPart } from '../fleet-data.ts';
+import { KEPT_TABLES, type KeptTable } from '../fleet-data-types.ts';
 import type { BenchBrowser } from './browser.ts';
 import type { BenchServer } from './server.ts';
 
 export const databaseDir = (cacheDir: string) => path.join(cacheDir, 'pglite');
-const seededMarker = (cacheDir: string) => path.join(cacheDir, 'pglite.complete');
 
-/** Whether the cached database is complete; an incomplete one is removed, to be seeded from empty. */
-export function databaseReady(cacheDir: string): boolean {
-  if (fs.existsSync(seededMarker(cacheDir))) return true;
+/**
+ * What a bench needs of the data set: every table (Fleet Details' bench), or a part of it, for a bench
+ * that reads no history (the Overview's), whose database and mirror are then made in minutes instead of
+ * half an hour. A cache made for everything serves every part.
+ */
+export interface DataScope {
+  name: string;
+  tables: readonly KeptTable[];
+}
+
+export const WHOLE_DATA_SET: DataScope = { name: 'all', tables: KEPT_TABLES };
+
+const seededMarker = (cacheDir: string, scope: DataScope) => path.join(cacheDir, scope === WHOLE_DATA_SET ? 'pglite.complete' : `pglite.${scope.name}.complete`);
+const mirrorKeyOf = (cacheDir: string, scope: DataScope) => (scope === WHOLE_DATA_SET ? path.basename(cacheDir) : `${path.basename(cacheDir)}:${scope.name}`);
+const seededFor = (cacheDir: string, scope: DataScope) => fs.existsSync(seededMarker(cacheDir, WHOLE_DATA_SET)) || fs.existsSync(seededMarker(cacheDir, scope));
+
+/** Whether the cached database holds the scope; one that does not is removed, to be seeded from empty. */
+export function databaseReady(cacheDir: string, scope: DataScope = WHOLE_DATA_SET): boolean {
+  if (seededFor(cacheDir, scope)) return true;
   fs.rmSync(databaseDir(cacheDir), { recursive: true, force: true });
+  for (const marker of (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir) : []).filter((f) => /^pglite\..*complete$/.test(f)))
+    fs.rmSync(path.join(cacheDir, marker));
   return false;
 }
 
-export function markDatabaseSeeded(cacheDir: string): void {
-  fs.writeFileSync(seededMarker(cacheDir), new Date().toISOString());
+export function markDatabaseSeeded(cacheDir: string, scope: DataScope = WHOLE_DATA_SET): void {
+  fs.writeFileSync(seededMarker(cacheDir, scope), new Date().toISOString());
 }
 
 export interface Prepared {
@@ -41,8 +59,9 @@ async function timed(add: (seconds: number) => void, work: () => Promise<unknown
   add((performance.now() - started) / 1000);
 }
 
-async function seed(ctx: AppContext, part: FleetPart): Promise<void> {
-  const data: SeedData = { password: DEMO_PASSWORD, organizations: [part.merger.organization], tables: { ...emptyTables(), ...part.tables }, blobs: [] };
+async function seed(ctx: AppContext, part: FleetPart, scope: DataScope = WHOLE_DATA_SET): Promise<void> {
+  const tables = Object.fromEntries(scope.tables.map((name) => [name, part.tables[name]]));
+  const data: SeedData = { password: DEMO_PASSWORD, organizations: [part.merger.organization], tables: { ...emptyTables(), ...tables }, blobs: [] };
   await writeSeed(ctx, data);
 }
 
@@ -53,11 +72,18 @@ export async function seedFleet(o: FleetDataOptions, cacheDir: string, ctx: AppC
   return (performance.now() - started) / 1000;
 }
 
-export async function prepareData(o: FleetDataOptions, cacheDir: string, server: BenchServer, browser: BenchBrowser): Promise<Prepared> {
+export async function prepareData(
+  o: FleetDataOptions,
+  cacheDir: string,
+  server: BenchServer,
+  browser: BenchBrowser,
+  scope: DataScope = WHOLE_DATA_SET,
+): Promise<Prepared> {
   const started = performance.now();
-  const key = path.basename(cacheDir);
-  const seeded = fs.existsSync(seededMarker(cacheDir));
-  const filled = (await browser.call('mirrorKey')) === key;
+  const key = mirrorKeyOf(cacheDir, scope);
+  const seeded = seededFor(cacheDir, scope);
+  const filledKey = await browser.call('mirrorKey');
+  const filled = filledKey === key || filledKey === mirrorKeyOf(cacheDir, WHOLE_DATA_SET);
   const made = [...(seeded ? [] : ['database']), ...(filled ? [] : ['mirror'])];
   if (!filled) await browser.call('clearMirror');
   let seedSeconds = 0;
@@ -66,7 +92,12 @@ export async function prepareData(o: FleetDataOptions, cacheDir: string, server:
     if (!filled)
       await timed(
         (s) => (fillSeconds += s),
-        () => browser.call('fillOrg', org, FLEET_FEEDS),
+        () =>
+          browser.call(
+            'fillOrg',
+            org,
+            FLEET_FEEDS.filter((feed) => scope.tables.includes(feed)),
+          ),
       );
   };
   if (!seeded) {
@@ -75,12 +106,12 @@ export async function prepareData(o: FleetDataOptions, cacheDir: string, server:
       Promise.all([
         timed(
           (s) => (seedSeconds += s),
-          () => seed(server.ctx, part),
+          () => seed(server.ctx, part, scope),
         ),
         fill(part.org),
       ]).then(() => undefined),
     );
-    markDatabaseSeeded(cacheDir);
+    markDatabaseSeeded(cacheDir, scope);
   } else if (!filled && feedsCached(cacheDir)) {
     for (let org = 1; org <= orgCount(o); org++) await fill(org);
   } else if (!filled) {

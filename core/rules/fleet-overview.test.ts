@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityPercent, fleetOverview, melVerdict, statusSlices, type OverviewSources } from './fleet-overview.ts';
+import { availabilityPercent, fleetOverview, melVerdict, statusSlices } from './fleet-overview.ts';
+import type { OverviewSources } from './overview-sources.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 

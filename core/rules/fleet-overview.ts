@@ -1,36 +1,15 @@
-import type { FeedRow } from '../schema/feeds.ts';
 import type { FleetOverview, OverviewVehicle, SectionAvailability, TypeAvailability } from '../schema/fleet-overview.ts';
-import type { LEAD_TIME_FIELDS, Section, SectionMel } from '../schema/organization.ts';
 import type { VehicleStatus } from '../schema/vehicle.ts';
 import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
 import { nameKey } from './name-key.ts';
+import { AVAILABLE_STATUSES, type OverviewSources } from './overview-sources.ts';
+import { readinessForecast } from './readiness-forecast.ts';
 
 /**
  * The Overview's figures (part 2 §2.7, §3, §4, §9; docs/overview.md), the same on the device (from
  * the mirror) and the server (GET .../fleet, from the open records). Days are UTC calendar days, as in
  * Fleet Details (core/rules/fleet-row-clock.ts). Decommissioned vehicles never count.
  */
-
-export type LeadTimes = Record<(typeof LEAD_TIME_FIELDS)[number], number>;
-
-/** What the overview is made of: the vehicles and only the records not completed. */
-export interface OverviewSources {
-  vehicles: readonly Pick<
-    FeedRow<'vehicles'>,
-    'vehicleId' | 'regNumber' | 'vehicleType' | 'sectionId' | 'wrm' | 'eolDate' | 'decommissionDate' | 'eticDate' | 'status'
-  >[];
-  scheduledMx: readonly Pick<FeedRow<'scheduledMx'>, 'mxId' | 'vehicleId' | 'mxType' | 'mxDate' | 'completed'>[];
-  ltis: readonly Pick<FeedRow<'ltis'>, 'ltiId' | 'vehicleId' | 'mxDate' | 'completed'>[];
-  pmis: readonly Pick<FeedRow<'pmis'>, 'pmiId' | 'vehicleId' | 'mxDate' | 'completed'>[];
-  tdys: readonly Pick<FeedRow<'tdys'>, 'tdyId' | 'vehicleId' | 'startDate' | 'endDate' | 'description' | 'completed'>[];
-  washes: readonly Pick<FeedRow<'washes'>, 'washId' | 'vehicleId' | 'washDate' | 'completed'>[];
-  sections: readonly Section[];
-  mels: readonly SectionMel[];
-  leadTimes: LeadTimes;
-}
-
-/** Available: mission capable (FMC or warning) and not away on a TDY today. */
-export const AVAILABLE_STATUSES: readonly VehicleStatus[] = ['valid', 'warning'];
 
 /** A current TDY covers today (its end day included; no end means it goes on). */
 export function tdyCovers(t: { startDate: string; endDate: string | null; completed: boolean }, today: string): boolean {
@@ -133,6 +112,7 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
       .filter((v) => v.eolDate !== null && daysToDay(clock, v.eolDate) <= lead.eolLeadTime)
       .map((v) => ({ ...ref(v.vehicleId), vehicleType: v.vehicleType, eolDate: v.eolDate!, daysToEol: daysToDay(clock, v.eolDate!) }))
       .sort((a, b) => a.eolDate.localeCompare(b.eolDate) || byName(a.regNumber, b.regNumber)),
+    forecast: readinessForecast(src, inScope, now, sectionId),
   };
 }
 

@@ -42,6 +42,37 @@ export type SectionAvailability = z.infer<typeof sectionAvailabilitySchema>;
 
 const days = z.number().int();
 
+/** Why a vehicle is out on a day of the forecast. */
+export const FORECAST_REASONS = ['inoperable', 'inMx', 'scheduledMx', 'lti', 'pmi', 'wash', 'tdy', 'eol'] as const;
+export const forecastReasonSchema = z.enum(FORECAST_REASONS);
+export type ForecastReason = z.infer<typeof forecastReasonSchema>;
+
+/** One vehicle type of a section with a MEL: vehicles projected available per day, and its first shortfall. */
+export const forecastTypeSchema = z.object({
+  vehicleType: z.string(),
+  mel: z.number().int(),
+  /** One count per day of the forecast, the first being `from`. */
+  available: z.array(z.number().int()),
+  /** The first day fewer than the MEL are available, with the type's vehicles out on that day and why; null when none. */
+  shortfall: z
+    .object({
+      date: isoDate,
+      available: z.number().int(),
+      out: z.array(z.object({ ...vehicleRef, reasons: z.array(forecastReasonSchema) })),
+    })
+    .nullable(),
+});
+export type ForecastType = z.infer<typeof forecastTypeSchema>;
+
+/** Beyond the spec (issue 20): the readiness forecast, core/rules/readiness-forecast.ts. */
+export const readinessForecastSchema = z.object({
+  /** The first day forecast (today, UTC). */
+  from: isoDate,
+  days: z.number().int(),
+  sections: z.array(z.object({ sectionId: entityId, sectionName: z.string(), vehicleTypes: z.array(forecastTypeSchema) })),
+});
+export type ReadinessForecast = z.infer<typeof readinessForecastSchema>;
+
 export const fleetOverviewSchema = z.object({
   /** The moment the overview was computed for. */
   asOf: isoDateTime,
@@ -63,6 +94,7 @@ export const fleetOverviewSchema = z.object({
   }),
   wash: z.array(z.object({ ...vehicleRef, washId: entityId, date: isoDateTime, daysToWash: days })),
   eol: z.array(z.object({ ...vehicleRef, vehicleType: z.string(), eolDate: isoDate, daysToEol: days })),
+  forecast: readinessForecastSchema,
 });
 export type FleetOverview = z.infer<typeof fleetOverviewSchema>;
 

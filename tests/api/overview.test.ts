@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fleetOverview, type OverviewSources } from '../../core/rules/fleet-overview.ts';
+import { fleetOverview } from '../../core/rules/fleet-overview.ts';
+import type { OverviewSources } from '../../core/rules/overview-sources.ts';
 import { fleetOverviewPath, fleetOverviewSchema } from '../../core/schema/fleet-overview.ts';
 import { addSections } from '../support/table-rows.ts';
 import { createVehicle, createOrg } from '../support/factories.ts';

@@ -11,7 +11,7 @@ import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { addVehicleFiles, photo } from './support/files.ts';
 import { olderInspections, pickInspections, seededInspections } from './support/inspections.ts';
 import { createVehicle } from './support/vehicles.ts';
-import { apiAs, createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { apiAs, createAccount, demoAccount, newOrganizationVco, useOwnOrganization } from './support/accounts.ts';
 
 useOwnOrganization();
 
@@ -22,8 +22,8 @@ const SIZES = [
 ] as const;
 
 /** Saved as test-results/screenshots/{name}-{width}.png, to be looked at after a run. */
-const shot = (page: Page, name: string, size: { width: number }) =>
-  page.screenshot({ animations: 'disabled', path: path.join(test.info().project.outputDir, 'screenshots', `${name}-${size.width}.png`) });
+const shot = (page: Page, name: string, size: { width: number }, fullPage = false) =>
+  page.screenshot({ animations: 'disabled', fullPage, path: path.join(test.info().project.outputDir, 'screenshots', `${name}-${size.width}.png`) });
 
 async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -48,6 +48,41 @@ for (const size of SIZES) {
     await shot(page, 'profile', size);
   });
 }
+
+test('the Overview fits 1024x768 and 1440x900, with data and in a new organization without any', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await new AppShell(page).signInAndSync(demoAccount('vco'));
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('img', { name: /^All Vehicles: FMC \d+/ })).toBeVisible();
+    await page.getByRole('tab', { name: /^Availability/ }).click();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'overview', size, true);
+    await page.getByRole('tab', { name: /^Readiness Forecast/ }).click();
+    await expect(page.getByRole('table', { name: 'Readiness Forecast' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'overview-forecast', size, true);
+    await page.getByRole('tab', { name: 'Section', exact: true }).click();
+    await page.getByRole('tab', { name: /^Status Details/ }).click();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'overview-section', size, true);
+    await page.getByRole('tab', { name: 'Whole Fleet' }).click();
+  }
+
+  const empty = await browser.newContext();
+  const emptyPage = await empty.newPage();
+  await new AppShell(emptyPage).signInAndSync(await newOrganizationVco());
+  for (const size of SIZES) {
+    await emptyPage.setViewportSize(size);
+    await expect(emptyPage.getByText('No vehicles to report', { exact: true })).toBeVisible();
+    await expect(emptyPage.getByText('No sections or vehicle types to report')).toBeVisible();
+    await expectNoHorizontalOverflow(emptyPage);
+    await shot(emptyPage, 'overview-empty', size, true);
+  }
+  await emptyPage.getByRole('tab', { name: 'Section', exact: true }).click();
+  await expect(emptyPage.getByText('The organization has no sections yet.')).toBeVisible();
+  await empty.close();
+});
 
 for (const size of SIZES) {
   test(`All Users fits ${size.width}x${size.height}: the grid, the filter panel and both dialogs`, async ({ page }) => {

@@ -7,6 +7,7 @@ import { fetchBulk } from './fetch-bulk.ts';
 import { clearMirror, fillOrg, mirrorKey, setMirrorKey } from './fill.ts';
 import { closeFilters, filterClick, filterCounts, openFilters, sortClick } from './interactions.ts';
 import { currentRows, mount, unmount } from './mount.tsx';
+import { deviceOverview, fetchOverview, mountOverview, unmountOverview } from './overview.tsx';
 
 export function createBenchApi(): FleetBenchApi {
   const db = new MirrorDb('fleet-bench-mirror');
@@ -18,8 +19,12 @@ export function createBenchApi(): FleetBenchApi {
     mount: (source) => mount(db, source),
     unmount: async () => {
       unmount();
+      unmountOverview();
       await settle();
     },
+    mountOverview: () => mountOverview(db),
+    deviceOverview: () => deviceOverview(db),
+    fetchOverview: (accessToken) => fetchOverview(db, accessToken),
     rederive: async () => {
       const sources = benchState.lastDerive?.sources;
       if (!sources) throw new Error('mount the mirror source first');

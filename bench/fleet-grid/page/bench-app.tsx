@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { SessionContext, type Session, type SessionUser } from '../../../src/auth/session-context.ts';
 import type { MirrorDb } from '../../../src/db/mirror.ts';
 import { FleetDetailsScreen } from '../../../src/features/fleet/FleetDetailsScreen.tsx';
+import { OverviewScreen } from '../../../src/features/overview/OverviewScreen.tsx';
 import type { SyncEngine } from '../../../src/sync/engine.ts';
 import { FleetUpdates } from '../../../src/sync/fleet-updates.ts';
 import { SyncProvider } from '../../../src/sync/react.tsx';
@@ -62,16 +63,27 @@ export function benchEngine(db: MirrorDb): SyncEngine {
   return engine;
 }
 
-/** The real Fleet Details screen in the providers the signed-in app gives it. */
-export function BenchApp({ db, engine }: { db: MirrorDb; engine: SyncEngine }) {
+/** The bench user's session in an organization (the Overview reads the organization's lead times). */
+export const benchSession = (orgId: string): Session => ({ ...SESSION, user: { ...USER, orgId } });
+
+/** The real Fleet Details screen (or the Overview) in the providers the signed-in app gives it. */
+export function BenchApp({
+  db,
+  engine,
+  screen = 'fleet',
+  session = SESSION,
+}: {
+  db: MirrorDb;
+  engine: SyncEngine;
+  screen?: 'fleet' | 'overview';
+  session?: Session;
+}) {
   return (
     <MantineProvider theme={theme}>
-      <SessionContext.Provider value={SESSION}>
-        <SyncProvider db={db} engine={engine} session={SESSION}>
-          <MemoryRouter initialEntries={['/FleetDetails']}>
-            <div style={{ padding: 24 }}>
-              <FleetDetailsScreen />
-            </div>
+      <SessionContext.Provider value={session}>
+        <SyncProvider db={db} engine={engine} session={session}>
+          <MemoryRouter initialEntries={[screen === 'fleet' ? '/FleetDetails' : '/']}>
+            <div style={{ padding: 24 }}>{screen === 'fleet' ? <FleetDetailsScreen /> : <OverviewScreen />}</div>
           </MemoryRouter>
         </SyncProvider>
       </SessionContext.Provider>

@@ -1,80 +1,12 @@
-import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, ScrollArea, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Tabs } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { availabilityPercent, melVerdict, type MelVerdict } from '../../../core/rules/fleet-overview.ts';
 import type { FleetOverview } from '../../../core/schema/fleet-overview.ts';
 import { VEHICLE_STATUS_LABELS } from '../../../core/schema/vehicle.ts';
-import { formatDate, vehiclePath } from '../../shared/fleet-format.ts';
-
-interface Column<R> {
-  header: string;
-  cell(row: R): ReactNode;
-  numeric?: boolean;
-}
-
-const reg = <R extends { regNumber: string }>(): Column<R> => ({
-  header: 'Registration',
-  cell: (r) => (
-    <Anchor component={Link} to={vehiclePath(r.regNumber)}>
-      {r.regNumber}
-    </Anchor>
-  ),
-});
-
-const daysText = (n: number) => (n === 0 ? 'Today' : n < 0 ? `${-n} overdue` : String(n));
-
-/** One list of the Overview: a table with a link to each vehicle, or its empty text. */
-function ListTable<R>({
-  label,
-  rows,
-  columns,
-  empty,
-  rowKey,
-}: {
-  label: string;
-  rows: readonly R[];
-  columns: Column<NoInfer<R>>[];
-  empty: string;
-  rowKey(row: NoInfer<R>): string;
-}) {
-  if (rows.length === 0)
-    return (
-      <Text c="dimmed" py="md">
-        {empty}
-      </Text>
-    );
-  return (
-    <ScrollArea.Autosize mah={420} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': `${label}, scrollable` }}>
-      <Table striped stickyHeader aria-label={label} verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.header} ta={c.numeric ? 'right' : undefined}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={rowKey(r)}>
-              {columns.map((c) => (
-                <Table.Td key={c.header} ta={c.numeric ? 'right' : undefined}>
-                  {c.cell(r)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
-  );
-}
-
-// Dark enough for white text (the warning's amber takes dark text: autoContrast), as axe asks of small text.
-const VERDICT_COLORS: Record<MelVerdict, string> = { pass: '#1b6e2f', warning: '#f08c00', fail: '#c92a2a' };
-const VERDICT_LABELS: Record<MelVerdict, string> = { pass: 'meeting their MEL', warning: 'short of their MEL by a little', fail: 'short of their MEL' };
+import { formatDate } from '../../shared/fleet-format.ts';
+import { daysText, ListTable, reg } from './ListTable.tsx';
+import { ReadinessForecast, shortfallCount } from './ReadinessForecast.tsx';
+import { VERDICT_COLORS, VERDICT_LABELS } from './verdict-colors.ts';
 
 /** The Availability tab's badges: how many vehicle types pass, warn and fail (part 2 §2.7). */
 function VerdictBadges({ counts }: { counts: Record<MelVerdict, number> }) {
@@ -89,9 +21,9 @@ function VerdictBadges({ counts }: { counts: Record<MelVerdict, number> }) {
   );
 }
 
-function CountBadge({ n, label }: { n: number; label: string }) {
+function CountBadge({ n, label, color = '#1864ab' }: { n: number; label: string; color?: string }) {
   return (
-    <Badge size="sm" variant={n === 0 ? 'light' : 'filled'} color={n === 0 ? 'gray' : '#1864ab'} aria-label={`${n} ${label}`}>
+    <Badge size="sm" variant={n === 0 ? 'light' : 'filled'} color={n === 0 ? 'gray' : color} aria-label={`${n} ${label}`}>
       {n}
     </Badge>
   );
@@ -108,6 +40,7 @@ export function OverviewLists({ overview, onDownload }: { overview: FleetOvervie
   const verdicts: Record<MelVerdict, number> = { pass: 0, warning: 0, fail: 0 };
   for (const t of types) verdicts[melVerdict(t)]++;
   const { mx, tdy } = overview;
+  const shortfalls = shortfallCount(overview.forecast);
 
   const lists = [
     {
@@ -148,6 +81,12 @@ export function OverviewLists({ overview, onDownload }: { overview: FleetOvervie
           />
         </>
       ),
+    },
+    {
+      value: 'forecast',
+      label: 'Readiness Forecast',
+      badge: <CountBadge n={shortfalls} label="vehicle types fall short of their MEL in the next 30 days" color={VERDICT_COLORS.fail} />,
+      body: <ReadinessForecast forecast={overview.forecast} />,
     },
     {
       value: 'status',

@@ -29,14 +29,11 @@ export function OverviewScreen() {
   const [slice, setSlice] = useState<{ title: string; status: VehicleStatus; vehicles: readonly OverviewVehicle[] } | null>(null);
   const { bootstrapped } = useSyncStatus();
 
-  // The section shown on the Section tab: the vco's choice, else the user's own, else the first.
-  const probe = useOverview(null);
-  const sections = probe?.sections ?? [];
-  const own = sections.find((s) => s.sectionId === probe?.mySectionId)?.sectionId ?? sections[0]?.sectionId ?? null;
-  const sectionId = role === 'vco' ? (sections.some((s) => s.sectionId === chosen) ? chosen : own) : own;
-  const data = useOverview(scope === 'section' ? sectionId : null);
+  // The Section tab's section: the vco's choice, else the user's own, else the first.
+  const data = useOverview(scope, role === 'vco' ? chosen : null);
 
-  if (!data || !probe || (!data.ready && !bootstrapped))
+  // Not before the first sync ends: a part of the fleet would show wrong counts (as Fleet Details waits).
+  if (!data || !bootstrapped)
     return (
       <Stack gap="md">
         <Title order={1}>Overview</Title>
@@ -45,7 +42,7 @@ export function OverviewScreen() {
         </Center>
       </Stack>
     );
-  const { overview } = data;
+  const { overview, sections, sectionId } = data;
   const sectionName = scope === 'section' ? (sections.find((s) => s.sectionId === sectionId)?.sectionName ?? null) : null;
   const within = sectionName ? ` in ${sectionName}` : '';
   const other = overview.fmc.filter((v) => !v.wrm);

@@ -2,46 +2,56 @@ import { fleetOverview } from '../../../core/rules/fleet-overview.ts';
 import type { FleetOverview } from '../../../core/schema/fleet-overview.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import { useSession } from '../../auth/session-context.ts';
+import type { MirrorDb } from '../../db/mirror.ts';
 import { useLiveQuery, useMirror } from '../../sync/react.tsx';
 
 export interface OverviewData {
   overview: FleetOverview;
+  /** Every section, by name. */
   sections: Section[];
-  /** The signed-in user's section, as the mirror knows it. */
-  mySectionId: string | null;
-  /** False until the first pull brought the organization (its lead times). */
-  ready: boolean;
+  /** The Section tab's section: the one chosen, else the user's own, else the first; null without sections. */
+  sectionId: string | null;
+}
+
+/** The Overview's scope: the whole fleet or the Section tab's section (`chosen` when it exists: a vco's pick). */
+export interface OverviewScope {
+  scope: 'fleet' | 'section';
+  chosen: string | null;
 }
 
 /**
- * The Overview from the mirror (it works offline), with the rule the server answers GET .../fleet
- * with (core/rules/fleet-overview.ts), for the whole fleet (sectionId null) or one section. Only
- * records not completed are read into the rule.
+ * The Overview from the mirror, with the rule the server answers GET .../fleet with
+ * (core/rules/fleet-overview.ts), at `now`. Only records not completed are read into the rule.
  */
-export function useOverview(sectionId: string | null): OverviewData | undefined {
+export async function readOverview(db: MirrorDb, orgId: string, userId: string, { scope, chosen }: OverviewScope, now: Date): Promise<OverviewData> {
+  const open = <T extends { completed: boolean }>(rows: T[]) => rows.filter((r) => !r.completed);
+  const [organization, me, vehicles, scheduledMx, ltis, pmis, tdys, washes, sections, mels] = await Promise.all([
+    db.feed('organizations').get(orgId),
+    db.feed('users').get(userId),
+    db.feed('vehicles').toArray(),
+    db.feed('scheduledMx').toArray(),
+    db.feed('ltis').toArray(),
+    db.feed('pmis').toArray(),
+    db.feed('tdys').toArray(),
+    db.feed('washes').toArray(),
+    db.feed('sections').toArray(),
+    db.feed('sectionMels').toArray(),
+  ]);
+  const leadTimes = organization ?? { eolLeadTime: 0, mxLeadTime: 0, tdyLeadTime: 0, washLeadTime: 0, ltiLeadTime: 0, pmiLeadTime: 0 };
+  const sorted = [...sections].sort((a, b) => a.sectionName.localeCompare(b.sectionName, undefined, { sensitivity: 'base', numeric: true }));
+  const known = (id: string | null | undefined) => sorted.find((s) => s.sectionId === id)?.sectionId;
+  const sectionId = known(chosen) ?? known(me?.sectionId) ?? sorted[0]?.sectionId ?? null;
+  const overview = fleetOverview(
+    { vehicles, scheduledMx: open(scheduledMx), ltis: open(ltis), pmis: open(pmis), tdys: open(tdys), washes: open(washes), sections, mels, leadTimes },
+    now,
+    scope === 'section' ? sectionId : null,
+  );
+  return { overview, sections: sorted, sectionId };
+}
+
+/** The Overview from the mirror (it works offline), kept current as the mirror changes. */
+export function useOverview(scope: 'fleet' | 'section', chosen: string | null): OverviewData | undefined {
   const db = useMirror();
   const { orgId, userId } = useSession().user;
-  return useLiveQuery(async () => {
-    const open = <T extends { completed: boolean }>(rows: T[]) => rows.filter((r) => !r.completed);
-    const [organization, me, vehicles, scheduledMx, ltis, pmis, tdys, washes, sections, mels] = await Promise.all([
-      db.feed('organizations').get(orgId),
-      db.feed('users').get(userId),
-      db.feed('vehicles').toArray(),
-      db.feed('scheduledMx').toArray(),
-      db.feed('ltis').toArray(),
-      db.feed('pmis').toArray(),
-      db.feed('tdys').toArray(),
-      db.feed('washes').toArray(),
-      db.feed('sections').toArray(),
-      db.feed('sectionMels').toArray(),
-    ]);
-    const leadTimes = organization ?? { eolLeadTime: 0, mxLeadTime: 0, tdyLeadTime: 0, washLeadTime: 0, ltiLeadTime: 0, pmiLeadTime: 0 };
-    const overview = fleetOverview(
-      { vehicles, scheduledMx: open(scheduledMx), ltis: open(ltis), pmis: open(pmis), tdys: open(tdys), washes: open(washes), sections, mels, leadTimes },
-      new Date(),
-      sectionId !== null && sections.some((s) => s.sectionId === sectionId) ? sectionId : null,
-    );
-    const sorted = [...sections].sort((a, b) => a.sectionName.localeCompare(b.sectionName, undefined, { sensitivity: 'base', numeric: true }));
-    return { overview, sections: sorted, mySectionId: me?.sectionId ?? null, ready: organization !== undefined };
-  }, [db, orgId, userId, sectionId]);
+  return useLiveQuery(() => readOverview(db, orgId, userId, { scope, chosen }, new Date()), [db, orgId, userId, scope, chosen]);
 }

@@ -104,7 +104,7 @@ test('a vco lands on the Overview, switches section, opens every list and the CS
 
   const otherContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const otherPage = await otherContext.newPage();
-  await new AppShell(otherPage).signInAndSync(demoAccount('sectionlead'));
+  await new AppShell(otherPage).signInAndSync(vco);
   const header = new VehiclePage(otherPage);
   await header.open(vehicle.regNumber);
   await header.setStatus('Inoperable');

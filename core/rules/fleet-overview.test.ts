@@ -91,15 +91,19 @@ describe('fleet overview', () => {
           vehicle('A2', withStatus('invalid', '2026-03-12T15:00:00.000Z')),
           vehicle('A3', withStatus('warning')),
           vehicle('A4'),
+          vehicle('A5', withStatus('inMx', '2026-03-15T18:00:00.000Z')),
         ],
       }),
       NOW,
     );
     expect(overview.mx.allInOpStatus.map((r) => [r.regNumber, r.status, r.daysPast])).toEqual([
       ['A2', 'invalid', 3],
+      ['A5', 'inMx', 0],
       ['A1', 'inMx', -5],
       ['A3', 'warning', null],
     ]);
+    // Zero, not minus zero: the answer travels as JSON, where the two are one (the device and the server agree).
+    expect(Object.is(overview.mx.allInOpStatus[1]!.daysPast, 0)).toBe(true);
   });
 
   it('lists what is due within each lead time, and what is overdue, by date', () => {
@@ -174,5 +178,28 @@ describe('figures', () => {
       { status: 'invalid', count: 0, percent: 0 },
       { status: 'inMx', count: 0, percent: 0 },
     ]);
+  });
+});
+
+describe('the order of every list', () => {
+  it('is the same whatever order the rows come in (the device reads them by key, the server as the database answers)', () => {
+    const src = base({
+      vehicles: [vehicle('A1'), vehicle('A2', withStatus('inMx')), vehicle('A3', withStatus('invalid')), vehicle('A4', { eolDate: '2026-04-01' })],
+      tdys: [
+        { tdyId: 't2', vehicleId: 'v-A1', startDate: '2026-03-10', endDate: null, description: 'One', completed: false },
+        { tdyId: 't1', vehicleId: 'v-A1', startDate: '2026-03-10', endDate: null, description: 'Two', completed: false },
+        { tdyId: 't3', vehicleId: 'v-A4', startDate: '2026-03-10', endDate: null, description: 'Three', completed: false },
+      ],
+      pmis: [
+        { pmiId: 'p2', vehicleId: 'v-A1', mxDate: '2026-03-20T08:00:00.000Z', completed: false },
+        { pmiId: 'p1', vehicleId: 'v-A1', mxDate: '2026-03-20T08:00:00.000Z', completed: false },
+      ],
+      mels: [{ melId: 'm1', sectionId: 's1', vehicleType: 'Pickup', mel: 4 }],
+    });
+    const reversed = Object.fromEntries(Object.entries(src).map(([k, v]) => [k, Array.isArray(v) ? [...v].reverse() : v])) as unknown as OverviewSources;
+    const one = fleetOverview(src, NOW);
+    expect(fleetOverview(reversed, NOW)).toEqual(one);
+    expect(one.tdy.current.map((t) => t.tdyId)).toEqual(['t1', 't2', 't3']);
+    expect(one.mx.approachingPmi.map((p) => p.pmiId)).toEqual(['p1', 'p2']);
   });
 });

@@ -1,5 +1,6 @@
 import type { FleetOverview, OverviewVehicle, SectionAvailability, TypeAvailability } from '../schema/fleet-overview.ts';
 import type { VehicleStatus } from '../schema/vehicle.ts';
+import { compareIso, compareNames } from './compare-names.ts';
 import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
 import { nameKey } from './name-key.ts';
 import { AVAILABLE_STATUSES, type OverviewSources } from './overview-sources.ts';
@@ -25,7 +26,7 @@ function daysToDay(clock: FleetClock, day: string): number {
   return daysFromToday(clock, `${day}T00:00:00.000Z`);
 }
 
-const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+const byName = compareNames;
 
 /**
  * The overview of the whole fleet (sectionId null) or of one section, at `now`. An 'approaching'
@@ -50,16 +51,19 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
   );
   const vehicles: OverviewVehicle[] = inScope
     .map((v) => ({ vehicleId: v.vehicleId, regNumber: v.regNumber, vehicleType: v.vehicleType, sectionId: v.sectionId, status: statusOf(v), wrm: v.wrm }))
-    .sort((a, b) => byName(a.regNumber, b.regNumber));
+    .sort((a, b) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId));
 
-  const due = <R extends { vehicleId: string; completed: boolean }>(rows: readonly R[], when: (r: R) => string, lead: number) =>
+  // Every list is in one order on the device and the server, whatever order the rows came in: ties end by id.
+  const due = <R extends { vehicleId: string; completed: boolean }>(rows: readonly R[], when: (r: R) => string, idOf: (r: R) => string, lead: number) =>
     mine(rows)
       .map((r) => ({ r, days: daysFromToday(clock, when(r)) }))
       .filter(({ days }) => days <= lead)
-      .sort((a, b) => when(a.r).localeCompare(when(b.r)) || byName(ref(a.r.vehicleId).regNumber, ref(b.r.vehicleId).regNumber));
+      .sort((a, b) => compareIso(when(a.r), when(b.r)) || byName(ref(a.r.vehicleId).regNumber, ref(b.r.vehicleId).regNumber) || compareIso(idOf(a.r), idOf(b.r)));
 
   const lead = src.leadTimes;
-  const tdys = mine(src.tdys).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  const tdys = mine(src.tdys).sort(
+    (a, b) => compareIso(a.startDate, b.startDate) || byName(ref(a.vehicleId).regNumber, ref(b.vehicleId).regNumber) || compareIso(a.tdyId, b.tdyId),
+  );
   return {
     asOf: now.toISOString(),
     fmc: vehicles,
@@ -70,23 +74,38 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
         .filter((v) => statusOf(v) !== 'valid')
         .map((v) => {
           const etic = v.eticDate ?? v.status[0]?.eticDate ?? null;
-          return { ...ref(v.vehicleId), status: statusOf(v), etic, daysPast: etic === null ? null : -daysFromToday(clock, etic) };
+          return { ...ref(v.vehicleId), status: statusOf(v), etic, daysPast: etic === null ? null : 0 - daysFromToday(clock, etic) };
         })
-        .sort((a, b) => (b.daysPast ?? -Infinity) - (a.daysPast ?? -Infinity) || byName(a.regNumber, b.regNumber)),
-      approachingScheduledMx: due(src.scheduledMx, (m) => m.mxDate, lead.mxLeadTime).map(({ r, days }) => ({
+        .sort((a, b) => (b.daysPast ?? -Infinity) - (a.daysPast ?? -Infinity) || byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
+      approachingScheduledMx: due(
+        src.scheduledMx,
+        (m) => m.mxDate,
+        (m) => m.mxId,
+        lead.mxLeadTime,
+      ).map(({ r, days }) => ({
         ...ref(r.vehicleId),
         mxId: r.mxId,
         mxType: r.mxType,
         nextMxDate: r.mxDate,
         daysToMx: days,
       })),
-      approachingLti: due(src.ltis, (m) => m.mxDate, lead.ltiLeadTime).map(({ r, days }) => ({
+      approachingLti: due(
+        src.ltis,
+        (m) => m.mxDate,
+        (m) => m.ltiId,
+        lead.ltiLeadTime,
+      ).map(({ r, days }) => ({
         ...ref(r.vehicleId),
         ltiId: r.ltiId,
         nextLtiDate: r.mxDate,
         daysToLti: days,
       })),
-      approachingPmi: due(src.pmis, (m) => m.mxDate, lead.pmiLeadTime).map(({ r, days }) => ({
+      approachingPmi: due(
+        src.pmis,
+        (m) => m.mxDate,
+        (m) => m.pmiId,
+        lead.pmiLeadTime,
+      ).map(({ r, days }) => ({
         ...ref(r.vehicleId),
         pmiId: r.pmiId,
         nextPmiDate: r.mxDate,
@@ -102,7 +121,12 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
         .filter(({ days }) => days > 0 && days <= lead.tdyLeadTime)
         .map(({ t, days }) => ({ ...ref(t.vehicleId), tdyId: t.tdyId, startDate: t.startDate, endDate: t.endDate, description: t.description, daysToTdy: days })),
     },
-    wash: due(src.washes, (w) => w.washDate, lead.washLeadTime).map(({ r, days }) => ({
+    wash: due(
+      src.washes,
+      (w) => w.washDate,
+      (w) => w.washId,
+      lead.washLeadTime,
+    ).map(({ r, days }) => ({
       ...ref(r.vehicleId),
       washId: r.washId,
       date: r.washDate,
@@ -111,7 +135,7 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
     eol: inScope
       .filter((v) => v.eolDate !== null && daysToDay(clock, v.eolDate) <= lead.eolLeadTime)
       .map((v) => ({ ...ref(v.vehicleId), vehicleType: v.vehicleType, eolDate: v.eolDate!, daysToEol: daysToDay(clock, v.eolDate!) }))
-      .sort((a, b) => a.eolDate.localeCompare(b.eolDate) || byName(a.regNumber, b.regNumber)),
+      .sort((a, b) => compareIso(a.eolDate, b.eolDate) || byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
     forecast: readinessForecast(src, inScope, now, sectionId),
   };
 }

@@ -1,6 +1,7 @@
 import type { ForecastReason, ForecastType, ReadinessForecast } from '../schema/fleet-overview.ts';
 import { DAY_MS, daysFromToday, fleetClock } from './fleet-row-clock.ts';
 import { AVAILABLE_STATUSES, type OverviewSources } from './overview-sources.ts';
+import { compareIso, compareNames } from './compare-names.ts';
 import { nameKey } from './name-key.ts';
 
 /**
@@ -60,7 +61,8 @@ function outDays(src: OverviewSources, vehicles: readonly Vehicle[], now: Date):
   return out;
 }
 
-const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+const byName = compareNames;
+const groupKey = (sectionId: string, vehicleType: string) => `${sectionId}|${nameKey(vehicleType)}`;
 
 /**
  * The forecast for the vehicles in scope (in commission, of the section when one is given), for the
@@ -70,6 +72,14 @@ export function readinessForecast(src: OverviewSources, inScope: readonly Vehicl
   const out = outDays(src, inScope, now);
   const start = fleetClock(now).today;
   const dateOf = (d: number) => new Date((start + d) * DAY_MS).toISOString().slice(0, 10);
+  const groups = new Map<string, Vehicle[]>();
+  for (const v of inScope) {
+    if (v.sectionId === null) continue;
+    const key = groupKey(v.sectionId, v.vehicleType);
+    const group = groups.get(key);
+    if (group) group.push(v);
+    else groups.set(key, [v]);
+  }
   const sections = src.sections.filter((s) => sectionId === null || s.sectionId === sectionId).sort((a, b) => byName(a.sectionName, b.sectionName));
   return {
     from: dateOf(0),
@@ -77,7 +87,7 @@ export function readinessForecast(src: OverviewSources, inScope: readonly Vehicl
     sections: sections.map((section) => {
       const mels = src.mels.filter((m) => m.sectionId === section.sectionId && m.mel > 0);
       const vehicleTypes: ForecastType[] = mels.map((m) => {
-        const mine = inScope.filter((v) => v.sectionId === section.sectionId && nameKey(v.vehicleType) === nameKey(m.vehicleType));
+        const mine = groups.get(groupKey(section.sectionId, m.vehicleType)) ?? [];
         const available = Array.from({ length: FORECAST_DAYS }, (_, d) => mine.filter((v) => out.get(v.vehicleId)![d]!.length === 0).length);
         const first = available.findIndex((n) => n < m.mel);
         return {
@@ -92,7 +102,7 @@ export function readinessForecast(src: OverviewSources, inScope: readonly Vehicl
                   available: available[first]!,
                   out: mine
                     .filter((v) => out.get(v.vehicleId)![first]!.length > 0)
-                    .sort((a, b) => byName(a.regNumber, b.regNumber))
+                    .sort((a, b) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId))
                     .map((v) => ({ vehicleId: v.vehicleId, regNumber: v.regNumber, reasons: out.get(v.vehicleId)![first]! })),
                 },
         };

@@ -6,6 +6,7 @@ import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds
 import { mirrorStoreOf } from '../../core/schema/resource.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
+import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
 
 /** A mirrored row: the feed's row as the API shapes it, under the server row id of its change. */
 export type MirrorRow<N extends FeedName> = FeedRow<N> & { id: string };
@@ -180,7 +181,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 7;
+export const MIRROR_VERSION = 8;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -233,8 +234,13 @@ export class MirrorDb extends Dexie {
           }),
       );
     // Older inspections' details fetched on demand, kept for reading offline (KeptInspection).
-    this.version(MIRROR_VERSION).stores({ keptInspections: 'inspectionId' });
+    this.version(7).stores({ keptInspections: 'inspectionId' });
+    // The records not completed, kept apart for the Overview (src/db/open-records.ts).
+    this.version(MIRROR_VERSION)
+      .stores({ [OPEN_RECORDS]: OPEN_RECORDS_STORE })
+      .upgrade((tx) => collectOpenRecords(tx));
     this.use(fleetSummariesMiddleware);
+    this.use(openRecordsMiddleware);
   }
 
   /** The mirror table of a feed. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ID_LENGTH } from '../../core/schema/common.ts';
 import type { FeedName } from '../../core/schema/feeds.ts';
 import { summaryScope } from '../db/fleet-summaries.ts';
+import { openRecordScope } from '../db/open-records.ts';
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
 import { tablesOf } from '../db/row-key.ts';
 import { InvalidMutationError } from './errors.ts';
@@ -95,8 +96,8 @@ export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx:
     createdAt: new Date().toISOString(),
   };
   const names = [...new Set([...tablesOf(touches), ...(mutator.reads ?? [])])];
-  // A write to a feed a vehicle summary is made of updates the summary in the same transaction.
-  const tables = [...names, ...summaryScope(names)].map((t) => db.table(t));
+  // A write to a feed a vehicle summary (or the open records) is made of updates it in the same transaction.
+  const tables = [...names, ...summaryScope(names), ...openRecordScope(names)].map((t) => db.table(t));
   try {
     await db.transaction('rw', [...tables, db.outbox, db.shadows, db.blobs], async () => {
       // A change never names a file the queue does not hold: it could wait for it for ever.

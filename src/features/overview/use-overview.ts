@@ -1,8 +1,10 @@
+import { compareNames } from '../../../core/rules/compare-names.ts';
 import { fleetOverview } from '../../../core/rules/fleet-overview.ts';
 import type { FleetOverview } from '../../../core/schema/fleet-overview.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import { useSession } from '../../auth/session-context.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
+import { readOpenRecords } from '../../db/open-records.ts';
 import { useLiveQuery, useMirror } from '../../sync/react.tsx';
 
 export interface OverviewData {
@@ -21,31 +23,22 @@ export interface OverviewScope {
 
 /**
  * The Overview from the mirror, with the rule the server answers GET .../fleet with
- * (core/rules/fleet-overview.ts), at `now`. Only records not completed are read into the rule.
+ * (core/rules/fleet-overview.ts), at `now`. Only the records not completed are read (src/db/open-records.ts).
  */
 export async function readOverview(db: MirrorDb, orgId: string, userId: string, { scope, chosen }: OverviewScope, now: Date): Promise<OverviewData> {
-  const open = <T extends { completed: boolean }>(rows: T[]) => rows.filter((r) => !r.completed);
-  const [organization, me, vehicles, scheduledMx, ltis, pmis, tdys, washes, sections, mels] = await Promise.all([
+  const [organization, me, vehicles, open, sections, mels] = await Promise.all([
     db.feed('organizations').get(orgId),
     db.feed('users').get(userId),
     db.feed('vehicles').toArray(),
-    db.feed('scheduledMx').toArray(),
-    db.feed('ltis').toArray(),
-    db.feed('pmis').toArray(),
-    db.feed('tdys').toArray(),
-    db.feed('washes').toArray(),
+    readOpenRecords(db),
     db.feed('sections').toArray(),
     db.feed('sectionMels').toArray(),
   ]);
   const leadTimes = organization ?? { eolLeadTime: 0, mxLeadTime: 0, tdyLeadTime: 0, washLeadTime: 0, ltiLeadTime: 0, pmiLeadTime: 0 };
-  const sorted = [...sections].sort((a, b) => a.sectionName.localeCompare(b.sectionName, undefined, { sensitivity: 'base', numeric: true }));
+  const sorted = [...sections].sort((a, b) => compareNames(a.sectionName, b.sectionName));
   const known = (id: string | null | undefined) => sorted.find((s) => s.sectionId === id)?.sectionId;
   const sectionId = known(chosen) ?? known(me?.sectionId) ?? sorted[0]?.sectionId ?? null;
-  const overview = fleetOverview(
-    { vehicles, scheduledMx: open(scheduledMx), ltis: open(ltis), pmis: open(pmis), tdys: open(tdys), washes: open(washes), sections, mels, leadTimes },
-    now,
-    scope === 'section' ? sectionId : null,
-  );
+  const overview = fleetOverview({ vehicles, ...open, sections, mels, leadTimes }, now, scope === 'section' ? sectionId : null);
   return { overview, sections: sorted, sectionId };
 }
 

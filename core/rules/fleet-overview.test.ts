@@ -1,42 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityPercent, fleetOverview, melVerdict, statusSlices } from './fleet-overview.ts';
+import { overviewSources, overviewVehicle, withStatus } from '../testing/overview-sources.ts';
 import type { OverviewSources } from './overview-sources.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 
-type V = OverviewSources['vehicles'][number];
-const vehicle = (regNumber: string, over: Partial<V> = {}): V => ({
-  vehicleId: `v-${regNumber}`,
-  regNumber,
-  vehicleType: 'Pickup',
-  sectionId: 's1',
-  wrm: false,
-  eolDate: null,
-  decommissionDate: null,
-  eticDate: null,
-  status: [{ status: 'valid', eticDate: null, validFrom: '2026-01-01T00:00:00.000Z', userId: null }],
-  ...over,
-});
-const withStatus = (status: 'valid' | 'warning' | 'invalid' | 'inMx', eticDate: string | null = null) => ({
-  status: [{ status, eticDate, validFrom: '2026-01-01T00:00:00.000Z', userId: null }],
-  eticDate,
-});
-
-const base = (over: Partial<OverviewSources> = {}): OverviewSources => ({
-  vehicles: [],
-  scheduledMx: [],
-  ltis: [],
-  pmis: [],
-  tdys: [],
-  washes: [],
-  sections: [
-    { sectionId: 's1', sectionName: 'Alpha' },
-    { sectionId: 's2', sectionName: 'Bravo' },
-  ],
-  mels: [],
-  leadTimes: { eolLeadTime: 90, mxLeadTime: 7, tdyLeadTime: 7, washLeadTime: 3, ltiLeadTime: 14, pmiLeadTime: 30 },
-  ...over,
-});
+const vehicle = overviewVehicle;
+const base = overviewSources;
 
 describe('fleet overview', () => {
   it('counts available (FMC or warning, not on TDY), FMC, TDY and MEL per section and type; decommissioned vehicles never count', () => {

@@ -1,43 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { overviewSources, overviewVehicle, withStatus } from '../testing/overview-sources.ts';
 import type { OverviewSources } from './overview-sources.ts';
 import { FORECAST_DAYS, readinessForecast } from './readiness-forecast.ts';
 
 // Today is 15 March (day 0); the forecast runs to 13 April (day 29).
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 
-type V = OverviewSources['vehicles'][number];
-const vehicle = (regNumber: string, over: Partial<V> = {}): V => ({
-  vehicleId: `v-${regNumber}`,
-  regNumber,
-  vehicleType: 'Pickup',
-  sectionId: 's1',
-  wrm: false,
-  eolDate: null,
-  decommissionDate: null,
-  eticDate: null,
-  status: [{ status: 'valid', eticDate: null, validFrom: '2026-01-01T00:00:00.000Z', userId: null }],
-  ...over,
-});
-const withStatus = (status: 'valid' | 'warning' | 'invalid' | 'inMx', eticDate: string | null = null) => ({
-  status: [{ status, eticDate, validFrom: '2026-01-01T00:00:00.000Z', userId: null }],
-  eticDate,
-});
-
-const sources = (over: Partial<OverviewSources> = {}): OverviewSources => ({
-  vehicles: [],
-  scheduledMx: [],
-  ltis: [],
-  pmis: [],
-  tdys: [],
-  washes: [],
-  sections: [
-    { sectionId: 's1', sectionName: 'Alpha' },
-    { sectionId: 's2', sectionName: 'Bravo' },
-  ],
-  mels: [{ melId: 'm1', sectionId: 's1', vehicleType: 'Pickup', mel: 2 }],
-  leadTimes: { eolLeadTime: 90, mxLeadTime: 7, tdyLeadTime: 7, washLeadTime: 3, ltiLeadTime: 14, pmiLeadTime: 30 },
-  ...over,
-});
+const vehicle = overviewVehicle;
+const sources = (over: Partial<OverviewSources> = {}) => overviewSources({ mels: [{ melId: 'm1', sectionId: 's1', vehicleType: 'Pickup', mel: 2 }], ...over });
 
 const forecast = (src: OverviewSources, sectionId: string | null = null) =>
   readinessForecast(

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { entityId, isoDateTime } from './common.ts';
 import { regNumberSchema } from './registration.ts';
+import { builtInRuleFault } from '../rules/protected-rules.ts';
+import { apiPath } from './api-path.ts';
 import { ruleDefinitionSchema, ruleInputSchema } from './rule.ts';
 
 /**
@@ -23,6 +25,9 @@ export function randomWorkflowId(): number {
   const id = high * 0x100000000 + (words[1] ?? 0);
   return id === 0 ? 1 : id;
 }
+
+/** Ours: more than the AF-1800 Full templates' 40 rules, with room for an organization's own. */
+export const WORKFLOW_RULES_MAX = 200;
 
 export const WORKFLOW_TITLE_MIN = 2;
 export const WORKFLOW_TITLE_MAX = 119;
@@ -78,16 +83,24 @@ export const vehicleWorkflowSchema = z.object({
 });
 export type VehicleWorkflow = z.infer<typeof vehicleWorkflowSchema>;
 
-const workflowRulesInput = z.array(ruleInputSchema).superRefine((rules, ctx) => {
-  const kept = rules.filter((r) => !r.isRemoved);
-  if (kept.length === 0) ctx.addIssue({ code: 'custom', message: 'At least one rule must not be removed' });
-  const seen = new Set<string>();
-  kept.forEach((rule) => {
-    const key = rule.title.trim().toLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `Rule title "${rule.title}" is used twice` });
-    seen.add(key);
+export const NO_RULE_KEPT_MESSAGE = 'At least one rule must not be removed';
+
+const workflowRulesInput = z
+  .array(ruleInputSchema)
+  .max(WORKFLOW_RULES_MAX, `A workflow has at most ${WORKFLOW_RULES_MAX} rules`)
+  .superRefine((rules, ctx) => {
+    const kept = rules.filter((r) => !r.isRemoved);
+    if (kept.length === 0) ctx.addIssue({ code: 'custom', message: NO_RULE_KEPT_MESSAGE });
+    const seen = new Set<string>();
+    rules.forEach((rule, i) => {
+      if (rule.isRemoved) return;
+      const key = rule.title.trim().toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'title'], message: `Rule title "${rule.title}" is used twice` });
+      seen.add(key);
+      const fault = builtInRuleFault(rule);
+      if (fault) ctx.addIssue({ code: 'custom', path: [i, ...fault.path.split('.')], message: fault.message });
+    });
   });
-});
 
 /** Save As: a new workflow, optionally assigned to vehicles at once. */
 export const createWorkflowBodySchema = z.object({
@@ -111,3 +124,27 @@ export type UpdateWorkflowBody = z.infer<typeof updateWorkflowBodySchema>;
 
 /** POST .../workflows/{id}/assignByRegNumber: a list of registration numbers. */
 export const assignByRegNumberBodySchema = z.array(regNumberSchema).min(1, 'Choose at least one vehicle').max(1000);
+
+// ---- calls (part 2 §7) ----------------------------------------------------------------------------
+
+export const workflowPaths = {
+  list: apiPath('/data/v1/organizations/:orgId/workflows'),
+  one: apiPath('/data/v1/organizations/:orgId/workflows/:workflowId'),
+  assign: apiPath('/data/v1/organizations/:orgId/workflows/:workflowId/assignByRegNumber'),
+  rules: apiPath('/data/v1/organizations/:orgId/rules'),
+};
+
+const flag = z.enum(['true', 'false'], { error: 'Use true or false' });
+/** GET .../workflows?showArchives=true: inactive workflows too. */
+export const workflowListQuerySchema = z.object({ showArchives: flag.optional() }).strict();
+/** GET .../workflows/{id}?showRules=true: with its rules in order. */
+export const workflowQuerySchema = z.object({ showRules: flag.optional() }).strict();
+
+/** POST .../workflows answers the new workflow with its rules and the url of the new workflow, whose last segment is its id. */
+export const createdWorkflowSchema = workflowWithRulesSchema.extend({ url: z.string() });
+
+export const TEMPLATE_REPLACE_MESSAGE = 'An AF-1800 Full workflow keeps its title and rules: Save As a workflow of your own';
+export const TEMPLATE_DEACTIVATE_MESSAGE = 'An AF-1800 Full workflow cannot be set inactive';
+export const INACTIVE_WORKFLOW_ASSIGN_MESSAGE = 'Restore the workflow before assigning vehicles to it';
+export const RULE_TITLE_IN_USE_MESSAGE = 'A pre-saved rule with this title exists already';
+export const unknownRegNumbersMessage = (regs: readonly string[]) => `This organization has no vehicle ${regs.join(', ')}`;

@@ -17,6 +17,7 @@ import { vehicleTypesModule } from './vehicle-types/routes.ts';
 import { vehiclesModule } from './vehicles/routes.ts';
 import { waiversModule } from './waivers/routes.ts';
 import { washesModule } from './washes/routes.ts';
+import { workflowsModule } from './workflows/routes.ts';
 
 /** The resources that have their home in a module (server/modules/module.ts); add each new one here. */
 export const MODULES: readonly ServerModule[] = [
@@ -36,6 +37,7 @@ export const MODULES: readonly ServerModule[] = [
   inspectionsModule,
   af1800Module,
   overviewModule,
+  workflowsModule,
 ];
 
 /** Every feed of the sync pull: the entity feeds not yet in a module and the modules' feeds. */

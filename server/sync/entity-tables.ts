@@ -2,7 +2,6 @@ import { gte } from 'drizzle-orm';
 import * as s from '../db/schema/index.ts';
 import { LIVE_EVENT_FEED_WINDOW_MS } from '../../core/schema/live-event.ts';
 import type { SyncTable } from './sync-table.ts';
-import * as e from './presenters/vehicle-and-inspection-presenters.ts';
 import * as r from './presenters/vehicle-record-presenters.ts';
 
 /**
@@ -10,9 +9,6 @@ import * as r from './presenters/vehicle-record-presenters.ts';
  * core/schema/entity-feeds.ts); a resource with a contract brings its feed in its module.
  */
 export const entitySyncTables: SyncTable[] = [
-  { name: 'workflows', table: s.workflows, toApi: e.workflowToApi },
-  { name: 'workflowRules', table: s.workflowRules, toApi: e.workflowRuleToApi },
-  { name: 'rules', table: s.rules, toApi: e.savedRuleToApi },
   {
     name: 'liveEvents',
     table: s.liveEvents,

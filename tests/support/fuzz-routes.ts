@@ -886,6 +886,75 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
     body: vehicleUpdate,
   });
   specs.set('PATCH /data/v1/vehicles/:vehicleId', { runs: 120, keys: ['decommissioned'], body: () => fc.record({ decommissioned: fc.boolean() }) });
+  // Workflows: the fuzz world's workflows (not the AF-1800 templates, which it has none of), an inactive one, and others.
+  const workflowParam = (w: FuzzWorld) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...w.workflowIds, w.inactiveWorkflowId).map(String) },
+      { weight: 1, arbitrary: fc.constantFrom('0', '1', '9007199254740993', 'abc') },
+    );
+  const ruleArb = fc.record(
+    {
+      title: fc.oneof(personName, fc.constantFrom('Horn', 'Lights', 'Tire tread')),
+      frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'quarterly', 'semiannual', 'annual'),
+      ruleType: fc.constantFrom('passFail', 'counter', 'threshold', 'lookup'),
+      newRuleType: fc.constantFrom('PASS_FAIL', 'NUMERIC_INPUT', 'CUSTOM', null),
+      fields: fc.record(
+        {
+          threshold: fc.integer({ min: 0, max: 12 }),
+          absMin: fc.integer({ min: 0, max: 4 }),
+          absMax: fc.integer({ min: 4, max: 12 }),
+          target: fc.integer({ min: 1, max: 6 }),
+        },
+        { requiredKeys: [] },
+      ),
+      description: fc.option(personName),
+      isRemoved: fc.boolean(),
+    },
+    { requiredKeys: ['title', 'frequency', 'ruleType'] },
+  );
+  // PATCH and DELETE change the inactive workflow (and ids of none): the world's active ones stay for the routes after.
+  const changedWorkflow = (w: FuzzWorld) =>
+    fc.oneof({ weight: 6, arbitrary: fc.constant(String(w.inactiveWorkflowId)) }, { weight: 1, arbitrary: fc.constantFrom('0', '1', '9007199254740993', 'abc') });
+  const WORKFLOW_KEYS = ['workflowId', 'title', 'rules', 'regNumbers', 'active'];
+  const workflowTitle = fc.oneof(personName, fc.stringMatching(/^[A-Za-z][A-Za-z0-9 .,()&#-]{1,30}$/));
+  specs.set('GET /data/v1/organizations/:orgId/workflows', {
+    runs: 40,
+    query: () => fc.record({ showArchives: fc.constantFrom('true', 'false') }, { requiredKeys: [] }),
+  });
+  specs.set('GET /data/v1/organizations/:orgId/workflows/:workflowId', {
+    runs: 40,
+    params: { workflowId: workflowParam },
+    query: () => fc.record({ showRules: fc.constantFrom('true', 'false') }, { requiredKeys: [] }),
+  });
+  specs.set('POST /data/v1/organizations/:orgId/workflows', {
+    runs: 120,
+    keys: WORKFLOW_KEYS,
+    body: (w) =>
+      fc.record(
+        {
+          workflowId: fc.integer({ min: 1, max: 2 ** 40 }),
+          title: workflowTitle,
+          rules: fc.array(ruleArb, { minLength: 1, maxLength: 4 }),
+          regNumbers: fc.subarray(w.regNumbers, { maxLength: 3 }),
+        },
+        { requiredKeys: ['title', 'rules'] },
+      ),
+  });
+  specs.set('PATCH /data/v1/organizations/:orgId/workflows/:workflowId', {
+    runs: 120,
+    keys: WORKFLOW_KEYS,
+    params: { workflowId: changedWorkflow },
+    body: () => fc.record({ title: workflowTitle, rules: fc.array(ruleArb, { minLength: 1, maxLength: 4 }), active: fc.boolean() }, { requiredKeys: [] }),
+  });
+  specs.set('DELETE /data/v1/organizations/:orgId/workflows/:workflowId', { runs: 30, params: { workflowId: changedWorkflow } });
+  specs.set('POST /data/v1/organizations/:orgId/workflows/:workflowId/assignByRegNumber', {
+    runs: 80,
+    keys: ['0'],
+    params: { workflowId: workflowParam },
+    body: (w) => fc.array(fc.oneof(fc.constantFrom(...w.regNumbers), fc.constant('NOPE-1')), { minLength: 1, maxLength: 3 }),
+  });
+  specs.set('GET /data/v1/organizations/:orgId/rules', { runs: 25 });
+  specs.set('POST /data/v1/organizations/:orgId/rules', { runs: 80, keys: ['title', 'frequency', 'ruleType', 'fields', 'description'], body: () => ruleArb });
   specs.set('DELETE /data/v1/vehicles/:vehicleId', { runs: 60 });
   specs.set('POST /data/v1/sync/push', { runs: 250, mix: [8, 2, 2], keys: ['clientId', 'mutations'], body: (w) => pushedRequest(w, specs, routes) });
   return specs;

@@ -1,0 +1,181 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { nanoid } from 'nanoid';
+import { isAf1800TemplateTitle } from '../../../core/rules/af1800-items.ts';
+import type { RuleInput, SavedRule } from '../../../core/schema/rule.ts';
+import {
+  INACTIVE_WORKFLOW_ASSIGN_MESSAGE,
+  randomWorkflowId,
+  RULE_TITLE_IN_USE_MESSAGE,
+  TEMPLATE_DEACTIVATE_MESSAGE,
+  TEMPLATE_REPLACE_MESSAGE,
+  unknownRegNumbersMessage,
+  WORKFLOW_TITLE_IN_USE_MESSAGE,
+  type CreateWorkflowBody,
+  type UpdateWorkflowBody,
+  type Workflow,
+  type WorkflowWithRules,
+} from '../../../core/schema/workflow.ts';
+import type { Vehicle } from '../../../core/schema/vehicle.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { Tx } from '../../db/client.ts';
+import { rules, vehicles, workflowRules, workflows } from '../../db/schema/index.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import type { RouteWrite } from '../../http/route.ts';
+import { savedRuleToApi, workflowToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { addManagementRow } from '../vehicles/history.ts';
+import { vehicleToApi } from '../vehicles/presenter.ts';
+import { findWorkflow, rulesOf, vehiclesByReg, workflowTitleTaken, type WorkflowRow } from './queries.ts';
+
+/**
+ * The writes of the workflow editor (part 2 §2.1, §2.2; docs/workflows.md). Each is one write through
+ * the route's bound `write`: one transaction at one revision, so a saved or reassigned workflow reaches
+ * every device through the pull. Every refusal is thrown inside it, so nothing is written.
+ */
+
+const modifier = (p: Principal) => ({ lastModifierId: p.userId, lastModifierName: `${p.givenName} ${p.familyName}`.trim() || null });
+
+/** The columns of a rule as the editor sent it (ours: a rule typed in gets an id of its own). */
+function ruleValues(rule: RuleInput) {
+  return {
+    ruleId: rule.ruleId ?? `C-${nanoid(12)}`,
+    originalRuleId: rule.originalRuleId ?? null,
+    title: rule.title,
+    description: rule.description || null,
+    frequency: rule.frequency,
+    ruleType: rule.ruleType,
+    newRuleType: rule.newRuleType ?? null,
+    fields: rule.fields,
+    lookup: rule.lookup ?? null,
+    af1800Id: rule.af1800Id ?? null,
+    isBoolean: rule.isBoolean ?? rule.ruleType === 'passFail',
+    area: rule.area,
+    comment: rule.comment,
+    picture: rule.picture,
+    requireAnnotationOnFailure: rule.requireAnnotationOnFailure,
+    fixable: rule.fixable,
+    icon: rule.icon,
+  };
+}
+
+/** Writes the rules not removed, in the order sent, as the workflow's rules (after its old ones went). */
+async function writeRules(tx: Tx, orgId: string, workflowId: string, rev: number, now: Date, input: readonly RuleInput[]): Promise<void> {
+  const kept = input.filter((r) => !r.isRemoved);
+  await tx
+    .insert(workflowRules)
+    .values(kept.map((rule, position) => ({ id: nanoid(), orgId, rev, workflowId, position, ...ruleValues(rule), createdAt: now, updatedAt: now })));
+}
+
+async function withRules(tx: Tx, row: WorkflowRow): Promise<WorkflowWithRules> {
+  return { ...workflowToApi(row), rules: await rulesOf(tx, row.orgId, row.id) };
+}
+
+/** Moves the vehicles of these registrations to the workflow (each with its management history row); answers those moved. */
+async function assign(tx: Tx, orgId: string, workflowId: string, rev: number, now: Date, regNumbers: readonly string[]): Promise<Vehicle[]> {
+  const { rows, unknown } = await vehiclesByReg(tx, orgId, regNumbers);
+  if (unknown.length > 0) throw badRequest(unknownRegNumbersMessage(unknown));
+  const moved: Vehicle[] = [];
+  for (const vehicle of rows.filter((v) => v.workflowId !== workflowId)) {
+    const [row] = await tx
+      .update(vehicles)
+      .set({ workflowId, managementValidFrom: now, rev, updatedAt: now })
+      .where(and(eq(vehicles.orgId, orgId), eq(vehicles.id, vehicle.id)))
+      .returning();
+    await addManagementRow(tx, row!, rev, now);
+    moved.push(vehicleToApi(row!));
+  }
+  return moved;
+}
+
+/** POST .../workflows: Save As, a new workflow with its rules, assigned at once to the vehicles named. */
+export function createWorkflow(write: RouteWrite, p: Principal, body: CreateWorkflowBody): Promise<WorkflowWithRules> {
+  return write(async ({ tx, rev, now }) => {
+    if (await workflowTitleTaken(tx, p.orgId, body.title)) throw conflict(WORKFLOW_TITLE_IN_USE_MESSAGE);
+    const id = String(body.workflowId ?? randomWorkflowId());
+    const [row] = await tx
+      .insert(workflows)
+      .values({ id, orgId: p.orgId, rev, title: body.title, active: true, isTemplate: false, version: 1, ...modifier(p), createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict('A workflow with this id exists already');
+    await writeRules(tx, p.orgId, id, rev, now, body.rules);
+    if (body.regNumbers?.length) await assign(tx, p.orgId, id, rev, now, body.regNumbers);
+    return withRules(tx, row);
+  });
+}
+
+/**
+ * PATCH .../workflows/{id}: Save and Replace (a new title and the rules, the version raised, so an
+ * inspection begun on the version before is told so), or restore (active true). An AF-1800 Full
+ * workflow is never replaced nor set inactive.
+ */
+export function updateWorkflow(write: RouteWrite, p: Principal, workflowId: number, body: UpdateWorkflowBody): Promise<WorkflowWithRules> {
+  return write(async ({ tx, rev, now }) => {
+    const current = await findWorkflow(tx, p.orgId, workflowId, true);
+    const replacing = body.title !== undefined || body.rules !== undefined;
+    if (replacing && (current.isTemplate || isAf1800TemplateTitle(current.title))) throw badRequest(TEMPLATE_REPLACE_MESSAGE);
+    if (body.active === false && current.isTemplate) throw badRequest(TEMPLATE_DEACTIVATE_MESSAGE);
+    if (body.title !== undefined && isAf1800TemplateTitle(body.title)) throw badRequest(TEMPLATE_REPLACE_MESSAGE);
+    if (body.title !== undefined && (await workflowTitleTaken(tx, p.orgId, body.title, current.id))) throw conflict(WORKFLOW_TITLE_IN_USE_MESSAGE);
+    if (body.rules !== undefined) {
+      await tx
+        .update(workflowRules)
+        .set({ deletedAt: now, rev, updatedAt: now })
+        .where(and(eq(workflowRules.orgId, p.orgId), eq(workflowRules.workflowId, current.id), isNull(workflowRules.deletedAt)));
+      await writeRules(tx, p.orgId, current.id, rev, now, body.rules);
+    }
+    const [row] = await tx
+      .update(workflows)
+      .set({
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+        ...(body.rules !== undefined ? { version: current.version + 1 } : {}),
+        ...modifier(p),
+        rev,
+        updatedAt: now,
+      })
+      .where(eq(workflows.id, current.id))
+      .returning();
+    return withRules(tx, row!);
+  });
+}
+
+/** DELETE .../workflows/{id}: set inactive (the vehicles on it keep it; a new assignment needs it restored). */
+export function deactivateWorkflow(write: RouteWrite, p: Principal, workflowId: number): Promise<Workflow> {
+  return write(async ({ tx, rev, now }) => {
+    const current = await findWorkflow(tx, p.orgId, workflowId, true);
+    if (current.isTemplate) throw badRequest(TEMPLATE_DEACTIVATE_MESSAGE);
+    const [row] = await tx
+      .update(workflows)
+      .set({ active: false, ...modifier(p), rev, updatedAt: now })
+      .where(eq(workflows.id, current.id))
+      .returning();
+    return workflowToApi(row!);
+  });
+}
+
+/** POST .../workflows/{id}/assignByRegNumber: the vehicles named move to the workflow; answers those that moved. */
+export function assignWorkflow(write: RouteWrite, p: Principal, workflowId: number, regNumbers: readonly string[]): Promise<Vehicle[]> {
+  return write(async ({ tx, rev, now }) => {
+    const workflow = await findWorkflow(tx, p.orgId, workflowId);
+    if (!workflow.active) throw badRequest(INACTIVE_WORKFLOW_ASSIGN_MESSAGE);
+    return assign(tx, p.orgId, workflow.id, rev, now, regNumbers);
+  });
+}
+
+/** POST .../rules: a rule added to the pre-saved library (its title not in use there). */
+export function createSavedRule(write: RouteWrite, p: Principal, body: RuleInput): Promise<SavedRule> {
+  return write(async ({ tx, rev, now }) => {
+    const values = ruleValues(body);
+    const existing = await tx
+      .select({ title: rules.title, ruleId: rules.ruleId })
+      .from(rules)
+      .where(and(eq(rules.orgId, p.orgId), isNull(rules.deletedAt)));
+    if (existing.some((r) => r.title.trim().toLowerCase() === values.title.trim().toLowerCase())) throw conflict(RULE_TITLE_IN_USE_MESSAGE);
+    if (existing.some((r) => r.ruleId === values.ruleId)) throw conflict('A pre-saved rule with this id exists already');
+    const [row] = await tx
+      .insert(rules)
+      .values({ id: nanoid(), orgId: p.orgId, rev, ...values, createdAt: now, updatedAt: now })
+      .returning();
+    return savedRuleToApi(row!);
+  });
+}

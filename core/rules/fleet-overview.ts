@@ -1,7 +1,7 @@
 import type { FleetOverview, OverviewVehicle, SectionAvailability, TypeAvailability } from '../schema/fleet-overview.ts';
 import type { VehicleStatus } from '../schema/vehicle.ts';
 import { compareIso, compareNames } from './compare-names.ts';
-import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
+import { daysFromToday, daysToDate, fleetClock } from './fleet-row-clock.ts';
 import { nameKey } from './name-key.ts';
 import { AVAILABLE_STATUSES, type OverviewSources } from './overview-sources.ts';
 import { readinessForecast } from './readiness-forecast.ts';
@@ -20,13 +20,6 @@ export function tdyCovers(t: { startDate: string; endDate: string | null; comple
 function statusOf(v: OverviewSources['vehicles'][number]): VehicleStatus {
   return v.status[0]?.status ?? 'valid';
 }
-
-/** Whole UTC days from today to a calendar day (yyyy-MM-dd). */
-function daysToDay(clock: FleetClock, day: string): number {
-  return daysFromToday(clock, `${day}T00:00:00.000Z`);
-}
-
-const byName = compareNames;
 
 /**
  * The overview of the whole fleet (sectionId null) or of one section, at `now`. An 'approaching'
@@ -51,18 +44,20 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
   );
   const vehicles: OverviewVehicle[] = inScope
     .map((v) => ({ vehicleId: v.vehicleId, regNumber: v.regNumber, vehicleType: v.vehicleType, sectionId: v.sectionId, status: statusOf(v), wrm: v.wrm }))
-    .sort((a, b) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId));
+    .sort((a, b) => compareNames(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId));
 
   // Every list is in one order on the device and the server, whatever order the rows came in: ties end by id.
   const due = <R extends { vehicleId: string; completed: boolean }>(rows: readonly R[], when: (r: R) => string, idOf: (r: R) => string, lead: number) =>
     mine(rows)
       .map((r) => ({ r, days: daysFromToday(clock, when(r)) }))
       .filter(({ days }) => days <= lead)
-      .sort((a, b) => compareIso(when(a.r), when(b.r)) || byName(ref(a.r.vehicleId).regNumber, ref(b.r.vehicleId).regNumber) || compareIso(idOf(a.r), idOf(b.r)));
+      .sort(
+        (a, b) => compareIso(when(a.r), when(b.r)) || compareNames(ref(a.r.vehicleId).regNumber, ref(b.r.vehicleId).regNumber) || compareIso(idOf(a.r), idOf(b.r)),
+      );
 
   const lead = src.leadTimes;
   const tdys = mine(src.tdys).sort(
-    (a, b) => compareIso(a.startDate, b.startDate) || byName(ref(a.vehicleId).regNumber, ref(b.vehicleId).regNumber) || compareIso(a.tdyId, b.tdyId),
+    (a, b) => compareIso(a.startDate, b.startDate) || compareNames(ref(a.vehicleId).regNumber, ref(b.vehicleId).regNumber) || compareIso(a.tdyId, b.tdyId),
   );
   return {
     asOf: now.toISOString(),
@@ -76,7 +71,7 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
           const etic = v.eticDate ?? v.status[0]?.eticDate ?? null;
           return { ...ref(v.vehicleId), status: statusOf(v), etic, daysPast: etic === null ? null : 0 - daysFromToday(clock, etic) };
         })
-        .sort((a, b) => (b.daysPast ?? -Infinity) - (a.daysPast ?? -Infinity) || byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
+        .sort((a, b) => (b.daysPast ?? -Infinity) - (a.daysPast ?? -Infinity) || compareNames(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
       approachingScheduledMx: due(
         src.scheduledMx,
         (m) => m.mxDate,
@@ -117,7 +112,7 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
         .filter((t) => tdyCovers(t, today))
         .map((t) => ({ ...ref(t.vehicleId), tdyId: t.tdyId, startDate: t.startDate, endDate: t.endDate, description: t.description })),
       approaching: tdys
-        .map((t) => ({ t, days: daysToDay(clock, t.startDate) }))
+        .map((t) => ({ t, days: daysToDate(clock, t.startDate) }))
         .filter(({ days }) => days > 0 && days <= lead.tdyLeadTime)
         .map(({ t, days }) => ({ ...ref(t.vehicleId), tdyId: t.tdyId, startDate: t.startDate, endDate: t.endDate, description: t.description, daysToTdy: days })),
     },
@@ -133,16 +128,16 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
       daysToWash: days,
     })),
     eol: inScope
-      .filter((v) => v.eolDate !== null && daysToDay(clock, v.eolDate) <= lead.eolLeadTime)
-      .map((v) => ({ ...ref(v.vehicleId), vehicleType: v.vehicleType, eolDate: v.eolDate!, daysToEol: daysToDay(clock, v.eolDate!) }))
-      .sort((a, b) => compareIso(a.eolDate, b.eolDate) || byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
+      .filter((v) => v.eolDate !== null && daysToDate(clock, v.eolDate) <= lead.eolLeadTime)
+      .map((v) => ({ ...ref(v.vehicleId), vehicleType: v.vehicleType, eolDate: v.eolDate!, daysToEol: daysToDate(clock, v.eolDate!) }))
+      .sort((a, b) => compareIso(a.eolDate, b.eolDate) || compareNames(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
     forecast: readinessForecast(src, inScope, now, sectionId),
   };
 }
 
 /** Per section in scope and vehicle type: total, available, FMC, on TDY, and the MEL (part 2 §3, §4). */
 function availability(src: OverviewSources, inScope: OverviewSources['vehicles'], onTdy: ReadonlySet<string>, sectionId: string | null): SectionAvailability[] {
-  const sections = src.sections.filter((s) => sectionId === null || s.sectionId === sectionId).sort((a, b) => byName(a.sectionName, b.sectionName));
+  const sections = src.sections.filter((s) => sectionId === null || s.sectionId === sectionId).sort((a, b) => compareNames(a.sectionName, b.sectionName));
   return sections.map((section) => {
     const types = new Map<string, TypeAvailability>();
     const typeOf = (name: string) => {
@@ -165,7 +160,7 @@ function availability(src: OverviewSources, inScope: OverviewSources['vehicles']
     return {
       sectionId: section.sectionId,
       sectionName: section.sectionName,
-      vehicleTypes: [...types.values()].sort((a, b) => byName(a.vehicleType, b.vehicleType)),
+      vehicleTypes: [...types.values()].sort((a, b) => compareNames(a.vehicleType, b.vehicleType)),
     };
   });
 }

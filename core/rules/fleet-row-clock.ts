@@ -38,3 +38,8 @@ export function fleetClock(now: Date): FleetClock {
 export function daysFromToday(clock: FleetClock, iso: string): number {
   return utcDayNumber(Date.parse(iso)) - clock.today;
 }
+
+/** Whole UTC days from today to a calendar day (yyyy-MM-dd). */
+export function daysToDate(clock: FleetClock, day: string): number {
+  return daysFromToday(clock, `${day}T00:00:00.000Z`);
+}

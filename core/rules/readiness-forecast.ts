@@ -1,5 +1,5 @@
 import type { ForecastReason, ForecastType, ReadinessForecast } from '../schema/fleet-overview.ts';
-import { DAY_MS, daysFromToday, fleetClock } from './fleet-row-clock.ts';
+import { DAY_MS, daysFromToday, daysToDate, fleetClock } from './fleet-row-clock.ts';
 import { AVAILABLE_STATUSES, type OverviewSources } from './overview-sources.ts';
 import { compareIso, compareNames } from './compare-names.ts';
 import { nameKey } from './name-key.ts';
@@ -25,9 +25,6 @@ function markOut(out: OutDays, vehicleId: string, from: number, to: number, reas
   for (let d = Math.max(0, from); d <= Math.min(FORECAST_DAYS - 1, to); d++) if (!days[d]!.includes(reason)) days[d]!.push(reason);
 }
 
-/** The day index of a calendar day (yyyy-MM-dd) or a moment, from today (0). */
-const dayOfDate = (today: number, date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS) - today;
-
 function outDays(src: OverviewSources, vehicles: readonly Vehicle[], now: Date): OutDays {
   const clock = fleetClock(now);
   const out: OutDays = new Map(vehicles.map((v) => [v.vehicleId, Array.from({ length: FORECAST_DAYS }, () => [])]));
@@ -40,7 +37,7 @@ function outDays(src: OverviewSources, vehicles: readonly Vehicle[], now: Date):
       const back = etic === null ? Infinity : daysFromToday(clock, etic) + 1;
       markOut(out, v.vehicleId, 0, back <= 0 ? last : back - 1, status === 'inMx' ? 'inMx' : 'inoperable');
     }
-    if (v.eolDate !== null) markOut(out, v.vehicleId, dayOfDate(clock.today, v.eolDate), last, 'eol');
+    if (v.eolDate !== null) markOut(out, v.vehicleId, daysToDate(clock, v.eolDate), last, 'eol');
   }
   // A record not completed takes its vehicle out on its day; an overdue one has no day to put it on.
   const onDay = <R extends { vehicleId: string; completed: boolean }>(rows: readonly R[], when: (r: R) => string, reason: ForecastReason) => {
@@ -56,12 +53,11 @@ function outDays(src: OverviewSources, vehicles: readonly Vehicle[], now: Date):
   onDay(src.washes, (w) => w.washDate, 'wash');
   for (const t of src.tdys) {
     if (t.completed) continue;
-    markOut(out, t.vehicleId, dayOfDate(clock.today, t.startDate), t.endDate === null ? last : dayOfDate(clock.today, t.endDate), 'tdy');
+    markOut(out, t.vehicleId, daysToDate(clock, t.startDate), t.endDate === null ? last : daysToDate(clock, t.endDate), 'tdy');
   }
   return out;
 }
 
-const byName = compareNames;
 const groupKey = (sectionId: string, vehicleType: string) => `${sectionId}|${nameKey(vehicleType)}`;
 
 /**
@@ -80,7 +76,7 @@ export function readinessForecast(src: OverviewSources, inScope: readonly Vehicl
     if (group) group.push(v);
     else groups.set(key, [v]);
   }
-  const sections = src.sections.filter((s) => sectionId === null || s.sectionId === sectionId).sort((a, b) => byName(a.sectionName, b.sectionName));
+  const sections = src.sections.filter((s) => sectionId === null || s.sectionId === sectionId).sort((a, b) => compareNames(a.sectionName, b.sectionName));
   return {
     from: dateOf(0),
     days: FORECAST_DAYS,
@@ -102,12 +98,16 @@ export function readinessForecast(src: OverviewSources, inScope: readonly Vehicl
                   available: available[first]!,
                   out: mine
                     .filter((v) => out.get(v.vehicleId)![first]!.length > 0)
-                    .sort((a, b) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId))
+                    .sort((a, b) => compareNames(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId))
                     .map((v) => ({ vehicleId: v.vehicleId, regNumber: v.regNumber, reasons: out.get(v.vehicleId)![first]! })),
                 },
         };
       });
-      return { sectionId: section.sectionId, sectionName: section.sectionName, vehicleTypes: vehicleTypes.sort((a, b) => byName(a.vehicleType, b.vehicleType)) };
+      return {
+        sectionId: section.sectionId,
+        sectionName: section.sectionName,
+        vehicleTypes: vehicleTypes.sort((a, b) => compareNames(a.vehicleType, b.vehicleType)),
+      };
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { compareNames } from '../../../core/rules/compare-names.ts';
 import { regNumberKey } from '../../../core/schema/registration.ts';
 import type { SavedRule } from '../../../core/schema/rule.ts';
 import { workflowTitleKey, type Workflow, type WorkflowRule } from '../../../core/schema/workflow.ts';
@@ -9,7 +10,7 @@ import { savedRuleToApi, workflowRuleToApi, workflowToApi } from '../../sync/pre
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 
-const byTitle = (a: Workflow, b: Workflow) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true });
+const byTitle = (a: { title: string }, b: { title: string }) => compareNames(a.title, b.title);
 
 /** The organization's workflows by title: the active ones, or every one with `archives`. */
 export async function listWorkflows(q: Queryable, orgId: string, archives: boolean): Promise<Workflow[]> {
@@ -63,7 +64,7 @@ export async function listSavedRules(q: Queryable, orgId: string): Promise<Saved
     .select()
     .from(rules)
     .where(and(eq(rules.orgId, orgId), isNull(rules.deletedAt)));
-  return rows.map(savedRuleToApi).sort((a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true }));
+  return rows.map(savedRuleToApi).sort(byTitle);
 }
 
 /** The organization's vehicles of these registrations (compared as registrations are), and the registrations it has none of. */

@@ -1,12 +1,11 @@
+import { compareNames } from '../../../core/rules/compare-names.ts';
 import type { CellValue, GridColumn, GridViewState } from './types.ts';
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** Two cells that are not blank: numbers and booleans by value, text numeric-aware and case-insensitive. */
 function compareCells(a: string | number | boolean, b: string | number | boolean): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return collator.compare(String(a), String(b));
+  return compareNames(String(a), String(b));
 }
 
 type SortKey<Row> = { column: GridColumn<Row>; desc: boolean };

@@ -121,6 +121,10 @@ const decimal = z
 export const ruleInputSchema = z
   .object({
     ruleId: z.string().min(1).max(64).optional(),
+    /** Ours: the id of the rule's row in a workflow, made on the device so its optimistic row is the server's. */
+    workflowRuleId: entityId.optional(),
+    /** Ours: the id of a new pre-saved rule's row (POST /rules), made on the device likewise. */
+    savedRuleId: entityId.optional(),
     originalRuleId: z.string().max(64).nullable().optional(),
     title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(RULE_TITLE_MAX, `Titles are at most ${RULE_TITLE_MAX} characters`),
     description: z.string().trim().max(RULE_DESCRIPTION_MAX, `Descriptions are at most ${RULE_DESCRIPTION_MAX} characters`).nullable().optional(),
@@ -138,7 +142,7 @@ export const ruleInputSchema = z
       })
       .default({}),
     lookup: z
-      .object({ target: z.number().finite('A target must be a finite number').gt(0, 'A target must be above 0').nullable().optional() })
+      .object({ target: z.number({ error: 'A target must be a finite number' }).gt(0, 'A target must be above 0').nullable().optional() })
       .nullable()
       .optional(),
     af1800Id: z.number().int().min(1).nullable().optional(),
@@ -165,3 +169,29 @@ export const ruleInputSchema = z
     }
   });
 export type RuleInput = z.infer<typeof ruleInputSchema>;
+
+/**
+ * The stored columns of a rule as the editor sent it, under its rule id: what the server writes and
+ * what the device shows before the server has it (one rule, so the two agree).
+ */
+export function ruleDefinitionOf(rule: RuleInput, ruleId: string): RuleDefinition {
+  return {
+    ruleId,
+    originalRuleId: rule.originalRuleId ?? null,
+    title: rule.title,
+    description: rule.description || null,
+    frequency: rule.frequency,
+    ruleType: rule.ruleType,
+    newRuleType: rule.newRuleType ?? null,
+    fields: rule.fields,
+    lookup: rule.lookup ?? null,
+    af1800Id: rule.af1800Id ?? null,
+    isBoolean: rule.isBoolean ?? rule.ruleType === 'passFail',
+    area: rule.area,
+    comment: rule.comment,
+    picture: rule.picture,
+    requireAnnotationOnFailure: rule.requireAnnotationOnFailure,
+    fixable: rule.fixable,
+    icon: rule.icon,
+  };
+}

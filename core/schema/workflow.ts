@@ -92,7 +92,12 @@ const workflowRulesInput = z
     const kept = rules.filter((r) => !r.isRemoved);
     if (kept.length === 0) ctx.addIssue({ code: 'custom', message: NO_RULE_KEPT_MESSAGE });
     const seen = new Set<string>();
+    const rowIds = new Set<string>();
     rules.forEach((rule, i) => {
+      if (rule.workflowRuleId !== undefined) {
+        if (rowIds.has(rule.workflowRuleId)) ctx.addIssue({ code: 'custom', path: [i, 'workflowRuleId'], message: 'Two rules have the same workflowRuleId' });
+        rowIds.add(rule.workflowRuleId);
+      }
       if (rule.isRemoved) return;
       const key = rule.title.trim().toLowerCase();
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'title'], message: `Rule title "${rule.title}" is used twice` });
@@ -118,6 +123,11 @@ export const updateWorkflowBodySchema = z
     title: workflowTitleSchema.optional(),
     rules: workflowRulesInput.optional(),
     active: z.boolean().optional(),
+    /**
+     * Ours: the version the editor opened. A replace based on an older version than the server's is
+     * refused (409, workflowReplacedMessage): an edit queued offline never overwrites a newer save unseen.
+     */
+    baseVersion: z.number().int().min(1).optional(),
   })
   .refine((b) => b.title !== undefined || b.rules !== undefined || b.active !== undefined, { message: 'Nothing to update' });
 export type UpdateWorkflowBody = z.infer<typeof updateWorkflowBodySchema>;
@@ -148,3 +158,5 @@ export const TEMPLATE_DEACTIVATE_MESSAGE = 'An AF-1800 Full workflow cannot be s
 export const INACTIVE_WORKFLOW_ASSIGN_MESSAGE = 'Restore the workflow before assigning vehicles to it';
 export const RULE_TITLE_IN_USE_MESSAGE = 'A pre-saved rule with this title exists already';
 export const unknownRegNumbersMessage = (regs: readonly string[]) => `This organization has no vehicle ${regs.join(', ')}`;
+export const workflowReplacedMessage = (title: string, by: string | null, version: number) =>
+  `${by ?? 'Someone'} saved "${title}" (version ${version}) after you opened it, so your changes were not saved. Open the workflow again and make them on its latest version.`;

@@ -19,6 +19,7 @@ import { updateVehicle } from './vehicles/update-vehicle.ts';
 import { discrepancyPictures, waiverPictures } from './pictures/picture-mutators.ts';
 import { createWaiver, deleteWaiver, updateWaiver, uploadWaiverCard } from './waivers/mutators.ts';
 import { scheduleWash, updateWash } from './washes/mutators.ts';
+import { addSavedRule, deactivateWorkflow, replaceWorkflow, restoreWorkflow, saveWorkflowAs } from './workflows/mutators.ts';
 
 const { add: addDiscrepancyPicture, caption: captionDiscrepancyPicture, remove: deleteDiscrepancyPicture } = discrepancyPictures;
 const { add: addWaiverPicture, caption: captionWaiverPicture, remove: deleteWaiverPicture } = waiverPictures;
@@ -62,6 +63,11 @@ export {
   updateLeadTimes,
   updateShiftTimes,
   updateContact,
+  saveWorkflowAs,
+  replaceWorkflow,
+  deactivateWorkflow,
+  restoreWorkflow,
+  addSavedRule,
 };
 export { createUser, createVehicle, createVehicleType, saveSetting, setCommission, updateProfile, updateUser, updateVehicle };
 
@@ -118,4 +124,9 @@ export const MUTATORS: readonly Mutator<any>[] = [
   updateLeadTimes,
   updateShiftTimes,
   updateContact,
+  saveWorkflowAs,
+  replaceWorkflow,
+  deactivateWorkflow,
+  restoreWorkflow,
+  addSavedRule,
 ];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { nanoid } from 'nanoid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../core/schema/resources.ts';
+import { randomWorkflowId } from '../../core/schema/workflow.ts';
 import { MUTATORS } from '../../src/data/mutators.ts';
 import * as m from '../../src/data/mutators.ts';
 import { parseRowKey } from '../../src/db/row-key.ts';
@@ -25,6 +26,8 @@ const SERVER_DECIDES: Record<string, readonly string[]> = {
   vehicles: ['lastModificationDate', 'management', 'status', 'decommissionDate'],
   inspections: ['lastModificationDate'],
   organizations: ['lastModificationDate'],
+  workflows: ['lastModificationDate'],
+  rules: ['lastModificationDate'],
 };
 
 interface Setup {
@@ -48,6 +51,8 @@ interface Setup {
   /** An inspection of the vehicle, and a workflow with a pass/fail rule of AF1800 item 2, to amend it by. */
   inspectionId: string;
   amendWorkflowId: number;
+  /** The rule rows of workflowId, as the device pulled them (a replace drops them). */
+  workflowRuleIds: string[];
   /** A section with no MEL, user or vehicle (to delete), and two MELs of sectionIds[1] (to edit and to delete). */
   emptySectionId: string;
   melIds: [string, string];
@@ -64,7 +69,7 @@ interface FileRef {
  * `standIns`: rows the device shows only until the server's own row arrives under the server's id (a
  * new vehicle type made with a vehicle): the server must hold a row equal to it but for its ids.
  */
-type Scenario = (s: Setup) => { args: unknown; standIns?: Record<string, string> };
+type Scenario = (s: Setup) => { args: unknown; standIns?: Record<string, string>; removes?: string[] };
 
 const today = () => new Date().toISOString();
 
@@ -192,10 +197,47 @@ const scenarios: Record<string, Scenario> = {
       })),
     },
   }),
+  saveWorkflowAs: (s) => ({
+    args: {
+      workflowId: randomWorkflowId(),
+      title: `Parity ${nanoid(4).replace(/[^A-Za-z0-9]/g, 'Q')}`,
+      rules: [
+        { ...deviceRule('Horn works'), description: ' Two short blasts ' },
+        { ...deviceRule('Tire tread'), ruleType: 'threshold', newRuleType: 'NUMERIC_INPUT', fields: { threshold: 4, absMin: 2, absMax: 10, units: 'mm' } },
+        { ...deviceRule('Dropped'), isRemoved: true },
+      ],
+      regNumbers: [s.regNumber],
+      vehicleIds: [s.vehicleId],
+      userId: s.device.user.userId,
+      at: today(),
+    },
+  }),
+  replaceWorkflow: (s) => ({
+    args: {
+      workflowId: s.workflowId,
+      baseVersion: 1,
+      title: 'Daily, replaced',
+      rules: [deviceRule('Lights'), { ...deviceRule('Wheel chocks'), ruleType: 'counter', fields: { absMax: 4, target: 2 } }],
+      replacedRuleIds: s.workflowRuleIds,
+      userId: s.device.user.userId,
+      at: today(),
+    },
+    removes: s.workflowRuleIds.map((id) => `workflowRules:${id}`),
+  }),
+  deactivateWorkflow: (s) => ({ args: { workflowId: s.workflowId, userId: s.device.user.userId, at: today() } }),
+  restoreWorkflow: (s) => ({ args: { workflowId: s.workflowId, userId: s.device.user.userId, at: today() } }),
+  addSavedRule: () => ({
+    args: { rule: { ...deviceRule('Beacon light'), savedRuleId: nanoid(), newRuleType: 'CUSTOM', description: 'Amber, on the cab' }, at: today() },
+  }),
   updateContact: (s) => ({
     args: { orgId: s.orgId, changes: { primaryContactUserId: s.device.user.userId, basePhoneNumber: ' (555) 123-4567 ', primaryContactPhoneNumber: '' } },
   }),
 };
+
+/** A new Pass/Fail rule as the editor makes it, with its row's id and its own. */
+function deviceRule(title: string) {
+  return { workflowRuleId: nanoid(), ruleId: `C-${nanoid(12)}`, title, frequency: 'daily', ruleType: 'passFail', newRuleType: 'PASS_FAIL' };
+}
 
 /** A picture of a record of the setup's vehicle (its paths name the vehicle too): a new one, or `id`. */
 function picture(s: Setup, parentId: string, id = nanoid()) {
@@ -224,7 +266,7 @@ beforeAll(async () => {
   const { ctx } = server;
   const { orgId, sectionId } = await createOrg(ctx);
   const [section2 = '', emptySectionId = ''] = await addSections(ctx, orgId, ['Bravo', 'Charlie']);
-  const workflowId = await addWorkflow(ctx, orgId, { title: 'Daily' });
+  const workflowId = await addWorkflow(ctx, orgId, { title: 'Daily', rules: [{ ruleId: 'C-daily-mirrors', title: 'Mirrors' }] });
   const amendWorkflowId = await addWorkflow(ctx, orgId, { title: 'Amendable', rules: [{ ruleId: 'AF1800-2', title: 'Air conditioning / heater' }] });
   const vco = await signedInUser(server, orgId, sectionId, { role: 'vco', isAdmin: true, firstName: 'Pat', lastName: 'Rity' });
   const vehicle = await createVehicle(ctx, orgId, sectionId);
@@ -289,6 +331,7 @@ beforeAll(async () => {
     discrepancyPictureIds: [p1, p2],
     inspectionId,
     amendWorkflowId,
+    workflowRuleIds: [],
     waiverIds,
     waiverPictureIds: [w1, w2],
     documentIds,
@@ -303,6 +346,8 @@ beforeAll(async () => {
     },
   };
   await device.pull();
+  const dailyRules = await device.db.feed('workflowRules').where('workflowId').equals(workflowId).toArray();
+  setup.workflowRuleIds = dailyRules.map((r) => r.id);
 });
 
 /**
@@ -347,7 +392,7 @@ describe('mutator parity: the device shows what the server will store', () => {
 
   it.each(MUTATORS.map((mutator) => [mutator.name, mutator] as const))('%s', async (name, mutator: Mutator<unknown>) => {
     const { device } = setup;
-    const { args, standIns = {} } = scenarios[name]!(setup);
+    const { args, standIns = {}, removes = [] } = scenarios[name]!(setup);
     const entry = await device.mutate(mutator, args);
     const shown = await Promise.all(entry.touches.map((key) => rowAt(device, key)));
 
@@ -359,7 +404,7 @@ describe('mutator parity: the device shows what the server will store', () => {
 
     for (const [i, key] of entry.touches.entries()) {
       const { table } = parseRowKey(key);
-      if (name.startsWith('delete')) {
+      if (name.startsWith('delete') || removes.includes(key)) {
         // Gone at once on the device, and gone from the server's feed after the pull.
         expect(shown[i], key).toBeUndefined();
         expect(stored[i], key).toBeUndefined();

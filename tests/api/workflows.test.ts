@@ -13,6 +13,7 @@ import {
   WORKFLOW_TITLE_IN_USE_MESSAGE,
   WORKFLOW_TITLE_INVALID_MESSAGE,
   workflowPaths as paths,
+  workflowReplacedMessage,
   workflowSchema,
   workflowWithRulesSchema,
 } from '../../core/schema/workflow.ts';
@@ -120,6 +121,33 @@ describe('workflows (part 2 §7)', () => {
     const clash = await org.admin.api.patch(org.one(first.workflowId), { title: 'bravo CHECKS' });
     expect(clash.status).toBe(409);
     expect(messageOf(clash)).toBe(WORKFLOW_TITLE_IN_USE_MESSAGE);
+  });
+
+  it('refuses a replace based on an older version than the server has, and keeps the ids a device made for its rules', async () => {
+    const org = await freshOrg();
+    const first = createdWorkflowSchema.parse(
+      (await org.admin.api.post(org.list, { title: 'Charlie checks', rules: [{ ...passFail('Horn'), workflowRuleId: 'device-row-1', ruleId: 'C-device1' }] })).body,
+    );
+    expect(first.rules[0]).toMatchObject({ workflowRuleId: 'device-row-1', ruleId: 'C-device1' });
+    const replaced = await org.admin.api.patch(org.one(first.workflowId), { rules: [{ ...passFail('Lights'), workflowRuleId: 'device-row-2' }], baseVersion: 1 });
+    expect(replaced.status).toBe(200);
+    // A second device still on version 1 (an edit queued offline): refused, naming who saved and how to go on.
+    const stale = await org.admin.api.patch(org.one(first.workflowId), { rules: [passFail('Wipers')], baseVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect(messageOf(stale)).toBe(workflowReplacedMessage('Charlie checks', first.lastModifierName, 2));
+    const now = workflowWithRulesSchema.parse((await org.admin.api.get(`${org.one(first.workflowId)}?showRules=true`)).body);
+    expect(now.rules.map((r) => r.title)).toEqual(['Lights']);
+    // Ids a body repeats, or ids in use, are refused and write nothing.
+    const twice = await org.admin.api.patch(org.one(first.workflowId), {
+      rules: [
+        { ...passFail('A'), workflowRuleId: 'dup' },
+        { ...passFail('B'), workflowRuleId: 'dup' },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    const taken = await org.admin.api.post(org.list, { title: 'Delta checks', rules: [{ ...passFail('Horn'), workflowRuleId: 'device-row-2' }] });
+    expect(taken.status).toBe(409);
+    expect((await org.admin.api.get(org.list)).body).not.toContainEqual(expect.objectContaining({ title: 'Delta checks' }));
   });
 
   it('deactivates and restores a workflow; an inactive one takes no vehicle; the AF-1800 Full templates are never replaced nor deactivated', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { isAf1800TemplateTitle } from '../../../core/rules/af1800-items.ts';
-import type { RuleInput, SavedRule } from '../../../core/schema/rule.ts';
+import { ruleDefinitionOf, type RuleInput, type SavedRule } from '../../../core/schema/rule.ts';
 import {
   INACTIVE_WORKFLOW_ASSIGN_MESSAGE,
   randomWorkflowId,
@@ -10,6 +10,7 @@ import {
   TEMPLATE_REPLACE_MESSAGE,
   unknownRegNumbersMessage,
   WORKFLOW_TITLE_IN_USE_MESSAGE,
+  workflowReplacedMessage,
   type CreateWorkflowBody,
   type UpdateWorkflowBody,
   type Workflow,
@@ -34,35 +35,20 @@ import { findWorkflow, rulesOf, vehiclesByReg, workflowTitleTaken, type Workflow
 
 const modifier = (p: Principal) => ({ lastModifierId: p.userId, lastModifierName: `${p.givenName} ${p.familyName}`.trim() || null });
 
-/** The columns of a rule as the editor sent it (ours: a rule typed in gets an id of its own). */
-function ruleValues(rule: RuleInput) {
-  return {
-    ruleId: rule.ruleId ?? `C-${nanoid(12)}`,
-    originalRuleId: rule.originalRuleId ?? null,
-    title: rule.title,
-    description: rule.description || null,
-    frequency: rule.frequency,
-    ruleType: rule.ruleType,
-    newRuleType: rule.newRuleType ?? null,
-    fields: rule.fields,
-    lookup: rule.lookup ?? null,
-    af1800Id: rule.af1800Id ?? null,
-    isBoolean: rule.isBoolean ?? rule.ruleType === 'passFail',
-    area: rule.area,
-    comment: rule.comment,
-    picture: rule.picture,
-    requireAnnotationOnFailure: rule.requireAnnotationOnFailure,
-    fixable: rule.fixable,
-    icon: rule.icon,
-  };
-}
+/** The columns of a rule as the editor sent it (ours: a rule typed in without an id gets one of its own). */
+const ruleValues = (rule: RuleInput) => ruleDefinitionOf(rule, rule.ruleId ?? `C-${nanoid(12)}`);
 
 /** Writes the rules not removed, in the order sent, as the workflow's rules (after its old ones went). */
 async function writeRules(tx: Tx, orgId: string, workflowId: string, rev: number, now: Date, input: readonly RuleInput[]): Promise<void> {
   const kept = input.filter((r) => !r.isRemoved);
-  await tx
+  const written = await tx
     .insert(workflowRules)
-    .values(kept.map((rule, position) => ({ id: nanoid(), orgId, rev, workflowId, position, ...ruleValues(rule), createdAt: now, updatedAt: now })));
+    .values(
+      kept.map((rule, position) => ({ id: rule.workflowRuleId ?? nanoid(), orgId, rev, workflowId, position, ...ruleValues(rule), createdAt: now, updatedAt: now })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: workflowRules.id });
+  if (written.length !== kept.length) throw conflict('A workflowRuleId is in use already: send new ids');
 }
 
 async function withRules(tx: Tx, row: WorkflowRow): Promise<WorkflowWithRules> {
@@ -113,6 +99,9 @@ export function updateWorkflow(write: RouteWrite, p: Principal, workflowId: numb
     const current = await findWorkflow(tx, p.orgId, workflowId, true);
     const replacing = body.title !== undefined || body.rules !== undefined;
     if (replacing && (current.isTemplate || isAf1800TemplateTitle(current.title))) throw badRequest(TEMPLATE_REPLACE_MESSAGE);
+    if (replacing && body.baseVersion !== undefined && body.baseVersion !== current.version) {
+      throw conflict(workflowReplacedMessage(current.title, current.lastModifierName, current.version));
+    }
     if (body.active === false && current.isTemplate) throw badRequest(TEMPLATE_DEACTIVATE_MESSAGE);
     if (body.title !== undefined && isAf1800TemplateTitle(body.title)) throw badRequest(TEMPLATE_REPLACE_MESSAGE);
     if (body.title !== undefined && (await workflowTitleTaken(tx, p.orgId, body.title, current.id))) throw conflict(WORKFLOW_TITLE_IN_USE_MESSAGE);
@@ -174,8 +163,10 @@ export function createSavedRule(write: RouteWrite, p: Principal, body: RuleInput
     if (existing.some((r) => r.ruleId === values.ruleId)) throw conflict('A pre-saved rule with this id exists already');
     const [row] = await tx
       .insert(rules)
-      .values({ id: nanoid(), orgId: p.orgId, rev, ...values, createdAt: now, updatedAt: now })
+      .values({ id: body.savedRuleId ?? nanoid(), orgId: p.orgId, rev, ...values, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
       .returning();
-    return savedRuleToApi(row!);
+    if (!row) throw conflict('A pre-saved rule with this savedRuleId exists already');
+    return savedRuleToApi(row);
   });
 }

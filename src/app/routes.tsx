@@ -50,6 +50,8 @@ const VehicleScreen = lazy(() => import('../features/vehicle/VehicleScreen.tsx')
 const InspectionDetailScreen = lazy(() => import('../features/inspection/InspectionDetailScreen.tsx').then((m) => ({ default: m.InspectionDetailScreen })));
 const OverviewScreen = lazy(() => import('../features/overview/OverviewScreen.tsx').then((m) => ({ default: m.OverviewScreen })));
 const OrganizationAdminScreen = lazy(() => import('../features/organization/OrganizationAdminScreen.tsx').then((m) => ({ default: m.OrganizationAdminScreen })));
+const WorkflowListScreen = lazy(() => import('../features/workflows/WorkflowListScreen.tsx').then((m) => ({ default: m.WorkflowListScreen })));
+const WorkflowEditorScreen = lazy(() => import('../features/workflows/WorkflowEditorScreen.tsx').then((m) => ({ default: m.WorkflowEditorScreen })));
 const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx').then((m) => ({ default: m.AllUsersScreen })));
 
 /**
@@ -61,8 +63,8 @@ const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx')
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', label: 'Overview', icon: IconLayoutDashboard, access: { authorized: WEBSITE_ROLES }, screen: OverviewScreen },
   { path: '/FleetDetails', label: 'Fleet Details', icon: IconTruck, access: { authorized: WEBSITE_ROLES }, screen: FleetDetailsScreen },
-  { path: '/InspectionWorkflow', label: 'Inspection Workflows', icon: IconListCheck, access: { authorized: ['vco'] } },
-  { path: '/InspectionWorkflow/:workflowId', title: 'Inspection Workflow', access: { authorized: ['vco'] } },
+  { path: '/InspectionWorkflow', label: 'Inspection Workflows', icon: IconListCheck, access: { authorized: ['vco'] }, screen: WorkflowListScreen },
+  { path: '/InspectionWorkflow/:workflowId', title: 'Inspection Workflow', access: { authorized: ['vco'] }, screen: WorkflowEditorScreen },
   {
     path: '/OrganizationAdministration',
     label: 'Administration',

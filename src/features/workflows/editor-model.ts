@@ -109,7 +109,7 @@ export function saveProblems(state: EditorState, library: readonly SavedRule[]):
   if (state.rules.every((r) => r.removed)) problems.push(NO_RULE_KEPT_MESSAGE);
   if (state.rules.some((r) => r.editing)) problems.push('Confirm or cancel the rule being edited');
   state.rules.forEach((r, i) => {
-    if (ruleProblems(state, i, library).length > 0) problems.push(`"${r.rule.title.trim() || 'Untitled rule'}" is invalid`);
+    if (!r.editing && ruleProblems(state, i, library).length > 0) problems.push(`"${r.rule.title.trim() || 'Untitled rule'}" is invalid`);
   });
   return problems;
 }

@@ -1,0 +1,3 @@
+export const WORKFLOW_LIST_PATH = '/InspectionWorkflow';
+
+export const workflowEditorPath = (workflowId: number) => `${WORKFLOW_LIST_PATH}/${workflowId}`;

@@ -7,6 +7,7 @@ import { VehiclePage } from './pages/vehicle-page.ts';
 import { WorkflowEditor } from './pages/workflow-editor.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { SIZES, shot } from './support/screenshots.ts';
+import { expectAccessible } from './support/axe.ts';
 
 useOwnOrganization();
 
@@ -49,6 +50,8 @@ test('a vco filters the list, deactivates and restores a workflow, edits one by 
   await app.signInAndSync(vco);
   await app.link('Inspection Workflows').click();
   await expect(page.getByRole('heading', { name: 'Inspection Workflows', level: 1 })).toBeVisible();
+
+  await expectAccessible(page, 'Inspection Workflows');
 
   // The AF-1800 Full workflows offer only edit.
   const template = row(page, 'AF-1800 Full (Hours)');
@@ -139,6 +142,7 @@ test('a vco filters the list, deactivates and restores a workflow, edits one by 
   await editor.rule('Overhead guard and load backrest').getByLabel('Description').fill('Guard bolts tight, backrest straight');
   await editor.rule('Overhead guard and load backrest').getByRole('button', { name: 'Confirm' }).click();
   await expect(editor.badge('Overhead guard and load backrest', 'Modified')).toBeVisible();
+  await expectAccessible(page, 'the rule editor with Added, Modified and Invalid rules');
 
   // Remove and undelete; a rule left removed is not saved; Show Removed Rules hides it.
   await editor.rule('LP tank level').getByRole('button', { name: 'Remove LP tank level' }).click();

@@ -8,7 +8,8 @@ import type { EditorRule, RuleBadge } from './editor-model.ts';
 import { RuleForm } from './RuleForm.tsx';
 import { ruleSummary } from './rule-format.ts';
 
-const BADGE_COLORS: Record<Exclude<RuleBadge, null>, string> = { Editing: 'blue', Added: 'green', Modified: 'yellow', Invalid: 'red' };
+/** Filled, with text in the contrasting colour (axe: small text needs 4.5:1). */
+const BADGE_COLORS: Record<Exclude<RuleBadge, null>, string> = { Editing: 'blue.8', Added: 'teal.9', Modified: 'yellow.4', Invalid: 'red.8' };
 
 export interface RuleRowActions {
   edit(key: string): void;
@@ -37,7 +38,7 @@ export function RuleFace({ rule, badge }: { rule: RuleDefinition; badge: RuleBad
           {rule.title.trim() || 'New rule'}
         </Text>
         {badge ? (
-          <Badge size="sm" color={BADGE_COLORS[badge]} variant="light" tt="none" style={{ flexShrink: 0 }}>
+          <Badge size="sm" color={BADGE_COLORS[badge]} autoContrast variant="filled" tt="none" style={{ flexShrink: 0 }}>
             {badge}
           </Badge>
         ) : null}
@@ -72,7 +73,7 @@ export function RuleRow({ item, index, badge, problems, actions }: RuleRowProps)
             <Text fw={600} size="sm">
               {title}
             </Text>
-            <Badge size="sm" color={BADGE_COLORS.Editing} variant="light" tt="none">
+            <Badge size="sm" color={BADGE_COLORS.Editing} autoContrast variant="filled" tt="none">
               Editing
             </Badge>
           </Group>

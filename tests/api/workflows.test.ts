@@ -14,6 +14,7 @@ import {
   WORKFLOW_TITLE_INVALID_MESSAGE,
   workflowPaths as paths,
   workflowReplacedMessage,
+  vehicleWorkflowSchema,
   workflowSchema,
   workflowWithRulesSchema,
 } from '../../core/schema/workflow.ts';
@@ -125,12 +126,22 @@ describe('workflows (part 2 §7)', () => {
 
   it('refuses a replace based on an older version than the server has, and keeps the ids a device made for its rules', async () => {
     const org = await freshOrg();
+    const vehicle = await createVehicle(env.server.ctx, org.orgId, org.sectionId);
     const first = createdWorkflowSchema.parse(
-      (await org.admin.api.post(org.list, { title: 'Charlie checks', rules: [{ ...passFail('Horn'), workflowRuleId: 'device-row-1', ruleId: 'C-device1' }] })).body,
+      (
+        await org.admin.api.post(org.list, {
+          title: 'Charlie checks',
+          rules: [{ ...passFail('Horn'), workflowRuleId: 'device-row-1', ruleId: 'C-device1' }],
+          regNumbers: [vehicle.regNumber],
+        })
+      ).body,
     );
     expect(first.rules[0]).toMatchObject({ workflowRuleId: 'device-row-1', ruleId: 'C-device1' });
     const replaced = await org.admin.api.patch(org.one(first.workflowId), { rules: [{ ...passFail('Lights'), workflowRuleId: 'device-row-2' }], baseVersion: 1 });
     expect(replaced.status).toBe(200);
+    // Inspection clients get the new version with its rules.
+    const asked = vehicleWorkflowSchema.parse((await org.admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/workflow`)).body);
+    expect({ version: asked.version, titles: asked.rules.map((r) => r.title) }).toEqual({ version: 2, titles: ['Lights'] });
     // A second device still on version 1 (an edit queued offline): refused, naming who saved and how to go on.
     const stale = await org.admin.api.patch(org.one(first.workflowId), { rules: [passFail('Wipers')], baseVersion: 1 });
     expect(stale.status).toBe(409);

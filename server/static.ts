@@ -5,7 +5,11 @@ import type { ServerConfig } from './config.ts';
 import { notFound } from './http/errors.ts';
 
 /** Paths the server answers itself; everything else that a browser navigates to is the app. */
-const SERVER_PATHS = /^\/(oidc|data|auth|stream|files)(\/|$)/;
+/**
+ * The server's own prefixes: an unknown path under one answers a JSON 404, never the app's page. The
+ * insights calls live under /insights/ (part 2 §7), beside the app's /Insights screen, which stays the page.
+ */
+const SERVER_PATHS = /^\/((oidc|data|auth|stream|files)(\/|$)|insights\/)/;
 
 /**
  * Serves the built browser app (`config.webDir`, dist/ by default, made by `vite build`): hashed assets for a year, the page,

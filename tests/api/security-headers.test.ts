@@ -125,6 +125,19 @@ describe('security headers', () => {
     expectStrictHeaders(deepLink, 'an app route');
   });
 
+  it('answer a JSON 404 for an unknown path under an API prefix, never the app page; the app routes its own screens', async () => {
+    for (const unknown of ['/data/v1/nothing-here', '/auth/nothing/here', '/insights/usage/nowhere', '/insights/inspect']) {
+      const answer = await get(unknown);
+      expect(answer.status, unknown).toBe(404);
+      expect(answer.headers.get('content-type'), unknown).toMatch(/application\/json/);
+    }
+    for (const screen of ['/Insights', '/insights', '/Reports', '/InspectionWorkflow/123']) {
+      const answer = await get(screen);
+      expect(answer.status, screen).toBe(200);
+      expect(answer.headers.get('content-type'), screen).toMatch(/text\/html/);
+    }
+  });
+
   it('let the app page load its own scripts, workers and stream, and nothing be framed', async () => {
     const [policy] = policies(await get('/'));
     expect(policy!.get('script-src')).toContain("'self'");

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { Alert, Box, Button, Flex, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Alert, Anchor, Box, Button, Flex, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { closestCenter, DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
@@ -11,6 +11,7 @@ import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { addSavedRule, replaceWorkflow, saveWorkflowAs } from '../../data/workflows/mutators.ts';
 import { useWorkflowForEditor, type WorkflowForEditor } from '../../data/workflows/queries.ts';
+import { useDirtyForm } from '../../pwa/dirty-forms.ts';
 import { useMutate, useSyncStatus } from '../../sync/react.tsx';
 import { AddRulePalette, PALETTE_LABELS, PALETTE_PREFIX, type PaletteKind } from './AddRulePalette.tsx';
 import { AssociatedVehiclesDialog } from './AssociatedVehiclesDialog.tsx';
@@ -30,16 +31,35 @@ export function WorkflowEditorScreen() {
 
 function WorkflowEditorLoader({ workflowId }: { workflowId: number }) {
   const data = useWorkflowForEditor(workflowId);
-  if (data === undefined) return <Text c="dimmed">Loading...</Text>;
+  const { bootstrapped } = useSyncStatus();
+  // During the first sync the workflow or its rules may not be here yet: wait rather than show a part.
+  if (data === undefined || (!bootstrapped && (data.workflow === null || data.rules.length === 0))) return <Text c="dimmed">Loading...</Text>;
   if (data.workflow === null) {
     return (
       <Alert color="yellow" title="Workflow not found">
-        This organization has no workflow {workflowId}, or this device has not received it yet. <a href={WORKFLOW_LIST_PATH}>Back to Inspection Workflows</a>
+        This organization has no workflow {workflowId}.{' '}
+        <Anchor component={Link} to={WORKFLOW_LIST_PATH}>
+          Back to Inspection Workflows
+        </Anchor>
       </Alert>
     );
   }
   // Keyed by workflow: opening another one starts a fresh editor.
   return <WorkflowEditor key={workflowId} workflow={data.workflow} data={data} />;
+}
+
+/**
+ * Unsaved edits: a new app version waits instead of reloading them away, and closing or reloading the
+ * tab asks first. (The app's router has no navigation blocker; a sidebar link leaves without asking.)
+ */
+function useUnsavedEdits(dirty: boolean): void {
+  useDirtyForm(dirty);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 }
 
 type Dialog = { kind: 'saveAs' } | { kind: 'presaved' } | { kind: 'vehicles' } | { kind: 'choose'; palette: 'CUSTOM' | 'MISSING_AF_1800'; at: number };
@@ -67,7 +87,9 @@ function WorkflowEditor({ workflow, data }: { workflow: Workflow; data: Workflow
   const missingLeft = model.missingAf1800Rules(state).length;
   const canReplace = model.canReplace(workflow, state, library);
   const canSaveAs = model.canSaveAs(state, library);
-  const blockers = model.hasChanges(state) ? model.saveProblems(state, library) : [];
+  const changed = model.hasChanges(state);
+  const blockers = changed ? model.saveProblems(state, library) : [];
+  useUnsavedEdits(changed);
 
   const actions: RuleRowActions = {
     edit: (key) => setState((s) => model.startEdit(s, key)),

@@ -11,6 +11,7 @@ import { deactivateWorkflow, restoreWorkflow } from '../../data/workflows/mutato
 import { useWorkflows } from '../../data/workflows/queries.ts';
 import { dateColumn } from '../../shared/date-column.ts';
 import { useMutateWithOutcome } from '../../shared/use-mutate-with-outcome.ts';
+import { useSyncStatus } from '../../sync/react.tsx';
 import { notifications } from '@mantine/notifications';
 import { isProtectedWorkflow } from './editor-model.ts';
 import { workflowEditorPath } from './paths.ts';
@@ -47,7 +48,10 @@ const COLUMNS: GridColumn<Workflow>[] = [
  */
 export function WorkflowListScreen() {
   const navigate = useNavigate();
-  const workflows = useWorkflows();
+  const mirrored = useWorkflows();
+  // Every organization has its AF-1800 Full workflows: an empty list before the first sync is 'Loading...', not 'No Data'.
+  const { bootstrapped } = useSyncStatus();
+  const workflows = mirrored === undefined || (!bootstrapped && mirrored.length === 0) ? undefined : mirrored;
   const { userId } = useSession().user;
   const run = useMutateWithOutcome();
   const [confirming, setConfirming] = useState<Workflow | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { WORKFLOW_TITLE_IN_USE_MESSAGE, workflowTitleKey, workflowTitleSchema } from '../../../core/schema/workflow.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 
@@ -25,6 +25,7 @@ export function SaveAsDialog({ vehicles, titles, onSave, onClose }: SaveAsDialog
   const [title, setTitle] = useState('');
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const problem = saveAsTitleProblem(title, titles);
   const byId = new Map(vehicles.map((v) => [v.vehicleId, v]));
 
@@ -32,8 +33,11 @@ export function SaveAsDialog({ vehicles, titles, onSave, onClose }: SaveAsDialog
     setTouched(true);
     if (problem) return;
     setSaving(true);
+    setError(null);
     try {
       await onSave(title.trim(), chosen.map((id) => byId.get(id)!).filter(Boolean));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
     } finally {
       setSaving(false);
     }
@@ -76,6 +80,11 @@ export function SaveAsDialog({ vehicles, titles, onSave, onClose }: SaveAsDialog
           />
         </Stepper.Step>
       </Stepper>
+      {error ? (
+        <Alert color="red" mt="md" role="alert">
+          {error}
+        </Alert>
+      ) : null}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={step === 0 ? onClose : () => setStep(0)}>
           {step === 0 ? 'Cancel' : 'Back'}

@@ -12,6 +12,7 @@ import { useSession } from '../../auth/session-context.ts';
 import { addSavedRule, replaceWorkflow, saveWorkflowAs } from '../../data/workflows/mutators.ts';
 import { useWorkflowForEditor, type WorkflowForEditor } from '../../data/workflows/queries.ts';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
+import type { Mutator } from '../../sync/mutator.ts';
 import { useMutate, useSyncStatus } from '../../sync/react.tsx';
 import { AddRulePalette, PALETTE_LABELS, PALETTE_PREFIX, type PaletteKind } from './AddRulePalette.tsx';
 import { AssociatedVehiclesDialog } from './AssociatedVehiclesDialog.tsx';
@@ -120,39 +121,40 @@ function WorkflowEditor({ workflow, data }: { workflow: Workflow; data: Workflow
     else if (overIndex >= 0 && over.id !== RULE_LIST_ID) setState((s) => model.moveRule(s, indexOf(id), overIndex));
   };
 
-  /** New custom rules into the library, then the workflow: queued in this order, sent in one push. */
-  const queueSave = async (save: () => Promise<unknown>) => {
+  /**
+   * New custom rules into the library, then the workflow: queued in this order, sent in one push. The
+   * workflow's arguments are checked first, so a save the device itself refuses queues nothing.
+   */
+  const queueSave = async <A,>(mutator: Mutator<A>, args: A) => {
+    mutator.parse(args);
     const at = new Date().toISOString();
     for (const rule of model.rulesForLibrary(state)) await mutate(addSavedRule, { rule, at });
-    await save();
+    await mutate(mutator, args);
     if (!online) notifications.show({ message: 'Saved on this device. It will be sent when the device is back online.' });
     void navigate(WORKFLOW_LIST_PATH);
   };
 
   const replace = () =>
-    queueSave(() =>
-      mutate(replaceWorkflow, {
-        workflowId: workflow.workflowId,
-        baseVersion: opened.version,
-        rules: model.rulesToSave(state),
-        replacedRuleIds: opened.ruleIds,
-        userId,
-        at: new Date().toISOString(),
-      }),
-    );
+    queueSave(replaceWorkflow, {
+      workflowId: workflow.workflowId,
+      baseVersion: opened.version,
+      rules: model.rulesToSave(state),
+      replacedRuleIds: opened.ruleIds,
+      userId,
+      at: new Date().toISOString(),
+    }).catch((error: Error) => notifications.show({ color: 'red', title: 'Not saved', message: error.message }));
 
+  /** Save As; a refusal on the device is shown by the dialog. */
   const saveAs = (title: string, vehicles: Vehicle[]) =>
-    queueSave(() =>
-      mutate(saveWorkflowAs, {
-        workflowId: randomWorkflowId(),
-        title,
-        rules: model.rulesToSave(state),
-        regNumbers: vehicles.map((v) => v.regNumber),
-        vehicleIds: vehicles.map((v) => v.vehicleId),
-        userId,
-        at: new Date().toISOString(),
-      }),
-    );
+    queueSave(saveWorkflowAs, {
+      workflowId: randomWorkflowId(),
+      title,
+      rules: model.rulesToSave(state),
+      regNumbers: vehicles.map((v) => v.regNumber),
+      vehicleIds: vehicles.map((v) => v.vehicleId),
+      userId,
+      at: new Date().toISOString(),
+    });
 
   const draggedRule = dragging ? state.rules.find((r) => r.key === dragging) : undefined;
   const draggedPalette = dragging?.startsWith(PALETTE_PREFIX) ? PALETTE_LABELS[dragging.slice(PALETTE_PREFIX.length) as PaletteKind] : null;

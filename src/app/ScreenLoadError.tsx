@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { SCREEN_LOAD_FAILED } from './screen-load-failed.ts';
+import { SCREEN_LOAD_FAILED, SCREEN_NOT_ON_DEVICE } from './screen-load-failed.ts';
 
 /** How browsers word a lazily loaded chunk that could not be fetched or run. */
 const CHUNK_FAILED = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
@@ -9,7 +9,7 @@ const CHUNK_FAILED = /dynamically imported module|Importing a module script fail
 /**
  * Screens load lazily (routes.tsx). When a screen's chunk cannot be loaded (a tab still running an old
  * version after another tab updated the app and its old files were dropped), the main area says so
- * and offers a reload instead of going blank. Other errors pass on unchanged. `resetKey` (the path)
+ * and offers a reload instead of going blank; offline, it says the screen is not on this device yet. Other errors pass on unchanged. `resetKey` (the path)
  * clears the message when the user goes elsewhere.
  */
 export class ScreenLoadError extends Component<{ resetKey: string; children: ReactNode }, { failed: Error | null; key: string }> {
@@ -30,7 +30,7 @@ export class ScreenLoadError extends Component<{ resetKey: string; children: Rea
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
         <Stack gap="sm" align="flex-start">
-          <Text>{SCREEN_LOAD_FAILED}</Text>
+          <Text>{navigator.onLine ? SCREEN_LOAD_FAILED : SCREEN_NOT_ON_DEVICE}</Text>
           <Button onClick={() => window.location.reload()}>Reload</Button>
         </Stack>
       </Alert>

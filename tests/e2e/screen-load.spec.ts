@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCREEN_LOAD_FAILED } from '../../src/app/screen-load-failed.ts';
+import { SCREEN_LOAD_FAILED, SCREEN_NOT_ON_DEVICE } from '../../src/app/screen-load-failed.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 
@@ -24,4 +24,15 @@ test('a screen whose code cannot be loaded says so and offers a reload, and the 
   await page.unroute(/\/assets\/AllUsersScreen-[^/]+\.js$/);
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('offline, a screen whose code is not on the device yet says so rather than blaming an update; back online, Reload opens it', async ({ page, context }) => {
+  const app = new AppShell(page);
+  await app.signInAndSync(demoAccount('vco'));
+  await context.setOffline(true);
+  await app.link('Administration').click();
+  await expect(page.getByRole('alert')).toContainText(SCREEN_NOT_ON_DEVICE);
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Organization Options' })).toBeVisible({ timeout: 30_000 });
 });

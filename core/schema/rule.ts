@@ -39,6 +39,9 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 };
 
 export const RULE_DESCRIPTION_MAX = 300;
+
+/** Rule titles are compared trimmed and case-insensitively: in a workflow, and in the pre-saved library. */
+export const ruleTitleKey = (title: string) => title.trim().toLowerCase();
 export const RULE_TITLE_MAX = 120;
 export const AF1800_RULE_PREFIX = 'AF1800-';
 export const HOURS_RULE_ID = 'AF1800-H';

@@ -3,7 +3,7 @@ import { entityId, isoDateTime } from './common.ts';
 import { regNumberSchema } from './registration.ts';
 import { builtInRuleFault } from '../rules/protected-rules.ts';
 import { apiPath } from './api-path.ts';
-import { ruleDefinitionSchema, ruleInputSchema } from './rule.ts';
+import { ruleDefinitionSchema, ruleInputSchema, ruleTitleKey } from './rule.ts';
 
 /**
  * The spec's workflowId is a number. Clients create workflows offline, so an id is a random safe
@@ -85,26 +85,40 @@ export type VehicleWorkflow = z.infer<typeof vehicleWorkflowSchema>;
 
 export const NO_RULE_KEPT_MESSAGE = 'At least one rule must not be removed';
 
+type KeptRule = Parameters<typeof builtInRuleFault>[0] & { title: string; isRemoved?: boolean; workflowRuleId?: string };
+
+/**
+ * What is wrong with a workflow's rules taken together (part 2 §4, §5): a title used twice among the
+ * rules kept, a built-in rule changed, a row id sent twice. Removed rules are not saved, so they count
+ * for none of it. The server's body schema and the editor's badges both ask this.
+ */
+export function keptRuleFaults(rules: readonly KeptRule[]): { index: number; path: string[]; message: string }[] {
+  const faults: { index: number; path: string[]; message: string }[] = [];
+  const seen = new Set<string>();
+  const rowIds = new Set<string>();
+  rules.forEach((rule, index) => {
+    if (rule.workflowRuleId !== undefined) {
+      if (rowIds.has(rule.workflowRuleId)) faults.push({ index, path: ['workflowRuleId'], message: 'Two rules have the same workflowRuleId' });
+      rowIds.add(rule.workflowRuleId);
+    }
+    if (rule.isRemoved) return;
+    const key = ruleTitleKey(rule.title);
+    if (seen.has(key)) faults.push({ index, path: ['title'], message: ruleTitleTwiceMessage(rule.title) });
+    seen.add(key);
+    const fault = builtInRuleFault(rule);
+    if (fault) faults.push({ index, path: fault.path.split('.'), message: fault.message });
+  });
+  return faults;
+}
+
+export const ruleTitleTwiceMessage = (title: string) => `Rule title "${title.trim()}" is used twice`;
+
 const workflowRulesInput = z
   .array(ruleInputSchema)
   .max(WORKFLOW_RULES_MAX, `A workflow has at most ${WORKFLOW_RULES_MAX} rules`)
   .superRefine((rules, ctx) => {
-    const kept = rules.filter((r) => !r.isRemoved);
-    if (kept.length === 0) ctx.addIssue({ code: 'custom', message: NO_RULE_KEPT_MESSAGE });
-    const seen = new Set<string>();
-    const rowIds = new Set<string>();
-    rules.forEach((rule, i) => {
-      if (rule.workflowRuleId !== undefined) {
-        if (rowIds.has(rule.workflowRuleId)) ctx.addIssue({ code: 'custom', path: [i, 'workflowRuleId'], message: 'Two rules have the same workflowRuleId' });
-        rowIds.add(rule.workflowRuleId);
-      }
-      if (rule.isRemoved) return;
-      const key = rule.title.trim().toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'title'], message: `Rule title "${rule.title}" is used twice` });
-      seen.add(key);
-      const fault = builtInRuleFault(rule);
-      if (fault) ctx.addIssue({ code: 'custom', path: [i, ...fault.path.split('.')], message: fault.message });
-    });
+    if (rules.every((r) => r.isRemoved)) ctx.addIssue({ code: 'custom', message: NO_RULE_KEPT_MESSAGE });
+    for (const { index, path, message } of keptRuleFaults(rules)) ctx.addIssue({ code: 'custom', path: [index, ...path], message });
   });
 
 /** Save As: a new workflow, optionally assigned to vehicles at once. */

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { isAf1800TemplateTitle } from '../../../core/rules/af1800-items.ts';
-import { ruleDefinitionOf, type RuleInput, type SavedRule } from '../../../core/schema/rule.ts';
+import { ruleDefinitionOf, ruleTitleKey, type RuleInput, type SavedRule } from '../../../core/schema/rule.ts';
 import {
   INACTIVE_WORKFLOW_ASSIGN_MESSAGE,
   randomWorkflowId,
@@ -159,7 +159,7 @@ export function createSavedRule(write: RouteWrite, p: Principal, body: RuleInput
       .select({ title: rules.title, ruleId: rules.ruleId })
       .from(rules)
       .where(and(eq(rules.orgId, p.orgId), isNull(rules.deletedAt)));
-    if (existing.some((r) => r.title.trim().toLowerCase() === values.title.trim().toLowerCase())) throw conflict(RULE_TITLE_IN_USE_MESSAGE);
+    if (existing.some((r) => ruleTitleKey(r.title) === ruleTitleKey(values.title))) throw conflict(RULE_TITLE_IN_USE_MESSAGE);
     if (existing.some((r) => r.ruleId === values.ruleId)) throw conflict('A pre-saved rule with this id exists already');
     const [row] = await tx
       .insert(rules)

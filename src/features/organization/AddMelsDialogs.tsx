@@ -12,7 +12,7 @@ import { createVehicleType } from '../../data/vehicle-types/create-vehicle-type.
 import { VehicleTypeInput } from '../../shared/VehicleTypeInput.tsx';
 import { useMutate } from '../../sync/react.tsx';
 import type { SectionGroup, TypeGroup } from './admin-groups.ts';
-import { useAdminChange } from './use-admin-change.ts';
+import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 
 /** The rows of an Add ... MELs dialog: one per MEL, a remove button each (but the last), and 'Add Another'. */
 function MelRows<R>({
@@ -74,7 +74,7 @@ const melInput = (value: string, error: string | null, onChange: (mel: string) =
  * created first, so it is in every picker at once) with their MELs.
  */
 export function AddTypeMelsDialog({ section, typeNames, onClose }: { section: SectionGroup; typeNames: string[]; onClose(): void }) {
-  const change = useAdminChange();
+  const change = useChangeWithVerdict();
   const mutate = useMutate();
   const table = useMelRows<TypeMelRow>({ vehicleType: '', mel: '' });
   const { rows, touched } = table;
@@ -127,7 +127,7 @@ export function AddTypeMelsDialog({ section, typeNames, onClose }: { section: Se
 
 /** Add Section MELs, of a vehicle type (part 2 §2.3, §5): sections with their MELs of the type. */
 export function AddSectionMelsDialog({ type, sections, onClose }: { type: TypeGroup; sections: Section[]; onClose(): void }) {
-  const change = useAdminChange();
+  const change = useChangeWithVerdict();
   const table = useMelRows<SectionMelRow>({ sectionId: null, mel: '' });
   const { rows, touched } = table;
   const errors = sectionMelRowErrors(

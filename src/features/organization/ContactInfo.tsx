@@ -7,7 +7,7 @@ import type { UpdateContactBody } from '../../../core/schema/organization-admin.
 import { FormModal } from '../../components/FormModal.tsx';
 import { updateContact } from '../../data/organization/option-mutators.ts';
 import { OptionHeader } from './OptionHeader.tsx';
-import { useAdminChange } from './use-admin-change.ts';
+import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 
 interface ContactForm {
   primaryContactUserId: string | null;
@@ -91,7 +91,7 @@ function ContactDialog({
   vcoUsers: { userId: string; name: string }[];
   onClose(): void;
 }) {
-  const change = useAdminChange();
+  const change = useChangeWithVerdict();
   const [form, setForm] = useState(initial);
   const errors = Object.fromEntries(PHONE_FIELDS.map((f) => [f, phoneError(f, form[f])])) as Record<PhoneField, string | null>;
   const changes = changedFields(initial, {

@@ -4,11 +4,11 @@ import { melError } from '../../../core/rules/org-admin-form.ts';
 import type { SectionMel } from '../../../core/schema/organization.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { updateMel } from '../../data/organization/mel-mutators.ts';
-import { useAdminChange } from './use-admin-change.ts';
+import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 
 /** Edit MEL (part 2 §2.3, §5): one section's minimum of one vehicle type, a whole number of at least 1. */
 export function EditMelDialog({ mel, sectionName, onClose }: { mel: SectionMel; sectionName: string; onClose(): void }) {
-  const change = useAdminChange();
+  const change = useChangeWithVerdict();
   const [value, setValue] = useState(String(mel.mel));
   const error = melError(value);
   const changed = value.trim() !== String(mel.mel);

@@ -6,7 +6,7 @@ import type { UpdateLeadTimesBody } from '../../../core/schema/organization-admi
 import { updateLeadTimes } from '../../data/organization/option-mutators.ts';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
 import { OptionHeader } from './OptionHeader.tsx';
-import { useAdminChange } from './use-admin-change.ts';
+import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 
 type LeadTimeField = (typeof LEAD_TIME_FIELDS)[number];
 
@@ -28,7 +28,7 @@ const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
  * a change and sends only the changed lead times.
  */
 export function LeadTimes({ organization }: { organization: Organization }) {
-  const change = useAdminChange();
+  const change = useChangeWithVerdict();
   const [draft, setDraft] = useState<Record<LeadTimeField, string> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

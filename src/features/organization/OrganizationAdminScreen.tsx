@@ -17,7 +17,7 @@ import { EditMelDialog } from './EditMelDialog.tsx';
 import { LeadTimes } from './LeadTimes.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import { ShiftTimes } from './ShiftTimes.tsx';
-import { useAdminChange } from './use-admin-change.ts';
+import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 import { useOrganizationAdmin, type OrganizationAdmin } from './use-organization-admin.ts';
 
 type Dialog = AdminAction | { kind: 'newSection' } | { kind: 'newType' };
@@ -44,7 +44,7 @@ export function OrganizationAdminScreen() {
 function Administration({ data }: { data: OrganizationAdmin & { organization: NonNullable<OrganizationAdmin['organization']> } }) {
   const { role } = useSession().user;
   const isVco = role === 'vco';
-  const change = useAdminChange();
+  const change = useChangeWithVerdict();
   const [byType, setByType] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);

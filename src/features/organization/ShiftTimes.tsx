@@ -5,7 +5,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { updateShiftTimes } from '../../data/organization/option-mutators.ts';
 import { localOffsetMinutes, offsetLabel, SHIFT_NUMBERS, shiftDays, shiftForm, shiftFormErrors, type ShiftForm } from './shift-form.ts';
 import { OptionHeader } from './OptionHeader.tsx';
-import { useAdminChange } from './use-admin-change.ts';
+import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 
 /**
  * Shift times (part 2 §2.3, §3, §5): three shifts for each day of the week, shown and entered in the
@@ -58,7 +58,7 @@ function ShiftHead({ dayWidth }: { dayWidth?: number }) {
 }
 
 function ShiftTimesDialog({ organization, initial, offset, onClose }: { organization: Organization; initial: ShiftForm; offset: number; onClose(): void }) {
-  const change = useAdminChange();
+  const change = useChangeWithVerdict();
   const [form, setForm] = useState(initial);
   // A field's message shows once it was left or changed, not for every empty field of a new organization.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());

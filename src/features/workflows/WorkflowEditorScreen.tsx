@@ -12,6 +12,7 @@ import { useSession } from '../../auth/session-context.ts';
 import { addSavedRule, replaceWorkflow, saveWorkflowAs } from '../../data/workflows/mutators.ts';
 import { useWorkflowForEditor, type WorkflowForEditor } from '../../data/workflows/queries.ts';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
+import { showSavedOnDevice } from '../../shared/use-change-with-verdict.ts';
 import type { Mutator } from '../../sync/mutator.ts';
 import { useMutate, useSyncStatus } from '../../sync/react.tsx';
 import { AddRulePalette, PALETTE_LABELS, PALETTE_PREFIX, type PaletteKind } from './AddRulePalette.tsx';
@@ -130,7 +131,7 @@ function WorkflowEditor({ workflow, data }: { workflow: Workflow; data: Workflow
     const at = new Date().toISOString();
     for (const rule of model.rulesForLibrary(state)) await mutate(addSavedRule, { rule, at });
     await mutate(mutator, args);
-    if (!online) notifications.show({ message: 'Saved on this device. It will be sent when the device is back online.' });
+    if (!online) showSavedOnDevice();
     void navigate(WORKFLOW_LIST_PATH);
   };
 

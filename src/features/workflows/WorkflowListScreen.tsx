@@ -10,7 +10,7 @@ import { ConfirmDelete } from '../../components/record-tab/ConfirmDelete.tsx';
 import { deactivateWorkflow, restoreWorkflow } from '../../data/workflows/mutators.ts';
 import { useWorkflows } from '../../data/workflows/queries.ts';
 import { dateColumn } from '../../shared/date-column.ts';
-import { useMutateWithOutcome } from '../../shared/use-mutate-with-outcome.ts';
+import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 import { useSyncStatus } from '../../sync/react.tsx';
 import { notifications } from '@mantine/notifications';
 import { isProtectedWorkflow } from './editor-model.ts';
@@ -53,14 +53,11 @@ export function WorkflowListScreen() {
   const { bootstrapped } = useSyncStatus();
   const workflows = mirrored === undefined || (!bootstrapped && mirrored.length === 0) ? undefined : mirrored;
   const { userId } = useSession().user;
-  const run = useMutateWithOutcome();
+  const change = useChangeWithVerdict();
   const [confirming, setConfirming] = useState<Workflow | null>(null);
 
-  const setActive = async (workflow: Workflow, active: boolean) => {
-    const { outcome, waited } = await run(active ? restoreWorkflow : deactivateWorkflow, { workflowId: workflow.workflowId, userId, at: new Date().toISOString() });
-    if (outcome.kind === 'rejected') throw new Error(outcome.message);
-    if (outcome.kind === 'queued' && !waited) notifications.show({ message: 'Saved on this device. It will be sent when the device is back online.' });
-  };
+  const setActive = (workflow: Workflow, active: boolean) =>
+    change(active ? restoreWorkflow : deactivateWorkflow, { workflowId: workflow.workflowId, userId, at: new Date().toISOString() });
 
   const rowActions = useMemo(
     () => ({
@@ -93,7 +90,7 @@ export function WorkflowListScreen() {
       ),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setActive reads only stable hooks' values
-    [navigate, userId, run],
+    [navigate, userId, change],
   );
 
   return (

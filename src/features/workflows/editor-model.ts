@@ -1,8 +1,7 @@
 import { nanoid } from 'nanoid';
 import { af1800TemplateRules, isAf1800TemplateTitle } from '../../../core/rules/af1800-items.ts';
-import { builtInRuleFault } from '../../../core/rules/protected-rules.ts';
-import { NEW_RULE_DEFAULTS, ruleInputSchema, RULE_TITLE_MAX, type NewRuleType, type RuleDefinition, type SavedRule } from '../../../core/schema/rule.ts';
-import { NO_RULE_KEPT_MESSAGE, RULE_TITLE_IN_USE_MESSAGE, type Workflow, type WorkflowRule } from '../../../core/schema/workflow.ts';
+import { NEW_RULE_DEFAULTS, ruleInputSchema, ruleTitleKey, type NewRuleType, type RuleDefinition, type SavedRule } from '../../../core/schema/rule.ts';
+import { keptRuleFaults, NO_RULE_KEPT_MESSAGE, RULE_TITLE_IN_USE_MESSAGE, type Workflow, type WorkflowRule } from '../../../core/schema/workflow.ts';
 
 /**
  * The rule editor's state and every rule of validity it shows (part 2 §2.2, §4, §5), kept apart from
@@ -72,15 +71,11 @@ export function ruleProblems(state: EditorState, index: number, library: readonl
   const problems: string[] = [];
   const parsed = ruleInputSchema.safeParse(rule);
   if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
-  const fault = builtInRuleFault(rule);
-  if (fault) problems.push(fault.message);
-  if (rule.title.length > RULE_TITLE_MAX && problems.length === 0) problems.push(`Titles are at most ${RULE_TITLE_MAX} characters`);
-  const key = rule.title.trim().toLowerCase();
-  if (key && state.rules.some((other, i) => i !== index && !other.removed && other.rule.title.trim().toLowerCase() === key)) {
-    problems.push(`Rule title "${rule.title.trim()}" is used twice`);
-  }
+  // With the others: titles used twice, built-in rules changed (the server asks the same).
+  const together = keptRuleFaults(state.rules.map((r) => ({ ...r.rule, isRemoved: r.removed })));
+  problems.push(...together.filter((f) => f.index === index).map((f) => f.message));
   // A rule typed in joins the pre-saved library on save: its title must not be one the library has.
-  if (isTypedIn(target) && library.some((saved) => saved.title.trim().toLowerCase() === key)) problems.push(RULE_TITLE_IN_USE_MESSAGE);
+  if (isTypedIn(target) && library.some((saved) => ruleTitleKey(saved.title) === ruleTitleKey(rule.title))) problems.push(RULE_TITLE_IN_USE_MESSAGE);
   return [...new Set(problems)];
 }
 

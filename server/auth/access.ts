@@ -2,6 +2,8 @@ import { RECORD_WRITERS } from '../../core/rules/read-only.ts';
 import { ROLES, type Role } from '../../core/schema/roles.ts';
 import { forbidden, HttpError } from '../http/errors.ts';
 import { roleRequiresSection } from '../../core/schema/user.ts';
+import { INSIGHTS_ROLES } from '../../core/schema/insights.ts';
+import { REPORTS_ROLES } from '../../core/schema/monthly-report.ts';
 import type { Principal } from './principal.ts';
 
 /** Who may call a route. `website` means a role that may use the website: any role but inspector. */
@@ -25,6 +27,9 @@ export const WRITERS: Access = { website: true, roles: RECORD_WRITERS };
 export const INSPECTION_CLIENTS: Access = { roles: ROLES, inspectionClient: true };
 /** Who may amend an inspection or upload its pictures: inspectors and the roles that change fleet records. */
 export const INSPECTION_WRITERS: Access = { roles: ['inspector', ...RECORD_WRITERS], inspectionClient: true };
+/** Who may read insights (core/schema/insights.ts) and the monthly report (core/schema/monthly-report.ts). */
+export const INSIGHTS_READERS: Access = { website: true, roles: INSIGHTS_ROLES };
+export const REPORT_READERS: Access = { website: true, roles: REPORTS_ROLES };
 
 export function checkAccess(p: Principal, access: Access): void {
   if ('public' in access && access.public) return;

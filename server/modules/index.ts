@@ -5,11 +5,13 @@ import type { ServerModule } from './module.ts';
 import { discrepanciesModule } from './discrepancies/routes.ts';
 import { documentsModule } from './documents/routes.ts';
 import { filesModule } from './files/routes.ts';
+import { insightsModule } from './insights/routes.ts';
 import { inspectionsModule } from './inspections/routes.ts';
 import { maintenanceModule } from './maintenance/routes.ts';
 import { notesModule } from './notes/routes.ts';
 import { organizationModule } from './organization/routes.ts';
 import { overviewModule } from './overview/routes.ts';
+import { reportsModule } from './reports/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { tdyModule } from './tdy/routes.ts';
 import { usersModule } from './users/routes.ts';
@@ -38,6 +40,8 @@ export const MODULES: readonly ServerModule[] = [
   af1800Module,
   overviewModule,
   workflowsModule,
+  insightsModule,
+  reportsModule,
 ];
 
 /** Every feed of the sync pull: the entity feeds not yet in a module and the modules' feeds. */

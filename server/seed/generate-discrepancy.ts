@@ -56,7 +56,7 @@ export interface DiscrepancyInput {
 
 /** A discrepancy found by an inspection, with its photo when it has one; returns its id. */
 export function writeDiscrepancy(ctx: OrgContext, rng: Rng, plan: VehiclePlan, inspection: InspectionRecord, d: DiscrepancyInput): string {
-  const inspector = person(ctx, 'inspector');
+  const { inspector } = inspection;
   const id = rng.id();
   const item = itemOf(d.rule);
   const text = failureText(d.rule, inspection.values.get(d.rule.ruleId) ?? null);

@@ -69,7 +69,7 @@ export function simulateHistory(ctx: OrgContext, plan: VehiclePlan, cycles: Code
     const inspection = writeInspection(ctx, rng, plan, day, rules, sim.history.odometer, failures, isFinal);
     sim.history.lastInspection = inspection;
     const { completion } = inspection;
-    liveEvent(ctx, rng.id(), plan, 'inspection', completion, person(ctx, 'inspector').id, { discrepancies: failures.size });
+    liveEvent(ctx, rng.id(), plan, 'inspection', completion, inspection.inspector.id, { discrepancies: failures.size });
     const reported = withinHistory(ctx, addMinutes(completion, rng.int(5, 30)));
     if (trouble?.kind === 'breakdown') breakDown(sim, inspection, day, trouble.rules, reported);
     else if (trouble?.kind === 'repair') repair(sim, inspection, day, trouble.rule, trouble.endDay, reported);

@@ -3,7 +3,7 @@ import type { InspectionResult, ResultValue } from '../../core/schema/inspection
 import { HOURS_RULE_ID, MILES_RULE_ID, af1800ItemOf, type Frequency, type ResultType, type RuleDefinition } from '../../core/schema/rule.ts';
 import { AF1800_PAGE3_ITEMS } from '../../core/schema/af1800.ts';
 import { DISCREPANCY_TEXT, PAGE3_REMARKS, RESULT_NOTES } from './catalog.ts';
-import { at, person, type OrgContext } from './context.ts';
+import { at, person, type OrgContext, type SeedPerson } from './context.ts';
 import type { VehiclePlan } from './generate-fleet.ts';
 import { SHIFT_START_HOURS } from './generate-org.ts';
 import type { Rng } from './random.ts';
@@ -63,6 +63,8 @@ export type Failure = 'open' | 'fixed' | 'disregard';
 
 export interface InspectionRecord {
   id: string;
+  /** Who performed it (SHIFT_INSPECTORS). */
+  inspector: SeedPerson;
   start: Date;
   completion: Date;
   miles: number | null;
@@ -105,7 +107,14 @@ function answer(rng: Rng, rule: RuleDefinition, passing: boolean, odometer: { mi
 }
 
 /**
- * One inspection by the organization's inspector with a result for every rule asked; failing rules
+ * Who inspects on each shift: the inspector by day; the junior supervisor and the dispatcher on the
+ * evening and night shifts (every role performs inspections, part 1 §1), so Insights has inspectors
+ * to compare.
+ */
+const SHIFT_INSPECTORS = { 1: 'inspector', 2: 'jrsuper', 3: 'dispatcher' } as const;
+
+/**
+ * One inspection by the shift's inspector (SHIFT_INSPECTORS) with a result for every rule asked; failing rules
  * are those of `failures`, and one passing rule may carry a note. `dayShift` keeps it in shift 1, so
  * that what follows it the same day stays on that day.
  */
@@ -119,7 +128,6 @@ export function writeInspection(
   failures: ReadonlyMap<string, Failure>,
   dayShift = false,
 ): InspectionRecord {
-  const inspector = person(ctx, 'inspector');
   const shift = dayShift
     ? 1
     : rng.weighted([
@@ -127,6 +135,7 @@ export function writeInspection(
         [2, 2],
         [3, 1],
       ] as const);
+  const inspector = person(ctx, SHIFT_INSPECTORS[shift]);
   const start = at(ctx, day, SHIFT_START_HOURS[shift] + rng.float(0.1, shift === 3 ? 1.4 : 3));
   const durationSeconds = rng.int(180, 1200);
   const completion = new Date(start.getTime() + durationSeconds * 1000);
@@ -136,6 +145,7 @@ export function writeInspection(
   const noteRule = notable.length > 0 && rng.chance(0.08) ? pickNoteRule(rng, notable) : undefined;
   const record: InspectionRecord = {
     id: rng.id(),
+    inspector,
     start,
     completion,
     miles: asks.miles ? odometer.miles : null,

@@ -3,8 +3,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Text } from '@mantine/core';
 import { canOpenRoute } from '../../core/rules/route-access.ts';
 import { useSession } from '../auth/session-context.ts';
-import { NotYetAvailable } from './NotYetAvailable.tsx';
-import { APP_ROUTES, REDIRECT_ROUTES, routeName, type AppRoute, type RedirectRoute } from './routes.tsx';
+import { APP_ROUTES, REDIRECT_ROUTES, type AppRoute, type RedirectRoute } from './routes.tsx';
 import { Shell } from './Shell.tsx';
 
 export interface AppRoutesProps {
@@ -40,7 +39,11 @@ export function AppRoutes({ productName }: AppRoutesProps) {
             <Route
               key={route.path}
               path={route.path}
-              element={<RouteGuard route={route}>{Screen ? <Screen /> : <NotYetAvailable label={routeName(route)} />}</RouteGuard>}
+              element={
+                <RouteGuard route={route}>
+                  <Screen />
+                </RouteGuard>
+              }
             />
           );
         })}

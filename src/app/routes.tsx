@@ -2,6 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { IconBuildingCommunity, IconChartBar, IconLayoutDashboard, IconListCheck, IconReportAnalytics, IconTruck, type Icon } from '@tabler/icons-react';
 import type { Params } from 'react-router';
 import type { RouteAuthorization } from '../../core/rules/route-access.ts';
+import { INSIGHTS_ROLES } from '../../core/schema/insights.ts';
+import { REPORTS_ROLES } from '../../core/schema/monthly-report.ts';
 import { ROLES } from '../../core/schema/roles.ts';
 
 /** Every role that may use the website (part 1 §1: inspectors may not). */
@@ -13,10 +15,10 @@ interface RouteRecordBase {
   /** Who may open the route (part 1 §6), checked by `canOpenRoute` for the router and the sidebar. */
   access: RouteAuthorization;
   /**
-   * The screen, loaded with `lazy` so each screen is its own chunk and the main chunk stays small as
-   * screens arrive (docs/performance.md, "Main chunk"). A route without one shows "not available yet".
+   * The screen, loaded with `lazy` so each screen is its own chunk and the main chunk stays small
+   * (docs/performance.md, "Main chunk").
    */
-  screen?: LazyExoticComponent<ComponentType>;
+  screen: LazyExoticComponent<ComponentType>;
 }
 
 /** A route with a sidebar link: a collapsed sidebar shows only the icon, so the link needs both. */
@@ -26,7 +28,7 @@ export interface SidebarRoute extends RouteRecordBase {
   title?: never;
 }
 
-/** A route the sidebar does not list (it is reached by a link); its title heads the placeholder. */
+/** A route the sidebar does not list (it is reached by a link). */
 export interface PageRoute extends RouteRecordBase {
   title: string;
   label?: never;
@@ -39,11 +41,6 @@ export function isSidebarRoute(route: AppRoute): route is SidebarRoute {
   return route.label !== undefined;
 }
 
-/** The heading a route's placeholder shows. */
-export function routeName(route: AppRoute): string {
-  return route.label ?? route.title;
-}
-
 // Vite splits at each `import()`: one chunk per screen (the service worker precaches them all).
 const FleetDetailsScreen = lazy(() => import('../features/fleet/FleetDetailsScreen.tsx').then((m) => ({ default: m.FleetDetailsScreen })));
 const VehicleScreen = lazy(() => import('../features/vehicle/VehicleScreen.tsx').then((m) => ({ default: m.VehicleScreen })));
@@ -52,6 +49,8 @@ const OverviewScreen = lazy(() => import('../features/overview/OverviewScreen.ts
 const OrganizationAdminScreen = lazy(() => import('../features/organization/OrganizationAdminScreen.tsx').then((m) => ({ default: m.OrganizationAdminScreen })));
 const WorkflowListScreen = lazy(() => import('../features/workflows/WorkflowListScreen.tsx').then((m) => ({ default: m.WorkflowListScreen })));
 const WorkflowEditorScreen = lazy(() => import('../features/workflows/WorkflowEditorScreen.tsx').then((m) => ({ default: m.WorkflowEditorScreen })));
+const InsightsScreen = lazy(() => import('../features/insights/InsightsScreen.tsx').then((m) => ({ default: m.InsightsScreen })));
+const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen.tsx').then((m) => ({ default: m.ReportsScreen })));
 const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx').then((m) => ({ default: m.AllUsersScreen })));
 
 /**
@@ -72,8 +71,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: { authorized: ['vco', 'sectionLead'] },
     screen: OrganizationAdminScreen,
   },
-  { path: '/Insights', label: 'Insights', icon: IconChartBar, access: { authorized: WEBSITE_ROLES } },
-  { path: '/Reports', label: 'Reports', icon: IconReportAnalytics, access: { authorized: ['vco', 'sectionLead'] } },
+  { path: '/Insights', label: 'Insights', icon: IconChartBar, access: { authorized: INSIGHTS_ROLES }, screen: InsightsScreen },
+  { path: '/Reports', label: 'Reports', icon: IconReportAnalytics, access: { authorized: REPORTS_ROLES }, screen: ReportsScreen },
   { path: '/Vehicle/:regNumber', title: 'Vehicle Details', access: { authorized: WEBSITE_ROLES }, screen: VehicleScreen },
   {
     path: '/Vehicle/:regNumber/inspection/:inspectionId',

@@ -131,6 +131,21 @@ export interface KeptInspection {
   fetchedAt: string;
 }
 
+/**
+ * The last answer of a call computed by the server (insights, the monthly report), kept so that its
+ * screen opens offline and says how old it is (src/data/kept-answers.ts). Server data like the feeds:
+ * a reset clears it.
+ */
+export interface KeptAnswer {
+  /** The call's path with its query, as asked. */
+  key: string;
+  /** The path without its query: the latest answer of a call is found by it when the exact query was never asked. */
+  call: string;
+  answer: unknown;
+  /** When it was fetched (ISO). */
+  fetchedAt: string;
+}
+
 /** Indexes beyond the primary key `id`, per feed, as version 1 made them; each later change is a new version below. */
 const FEED_INDEXES: Partial<Record<FeedName, string>> = {
   users: 'sectionId, email',
@@ -181,7 +196,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 8;
+export const MIRROR_VERSION = 9;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -198,6 +213,7 @@ export class MirrorDb extends Dexie {
   declare blobs: Table<BlobEntry, string>;
   declare fleetSummaries: Table<FleetSummary, string>;
   declare keptInspections: Table<KeptInspection, string>;
+  declare keptAnswers: Table<KeptAnswer, string>;
 
   constructor(name: string) {
     super(name);
@@ -236,9 +252,11 @@ export class MirrorDb extends Dexie {
     // Older inspections' details fetched on demand, kept for reading offline (KeptInspection).
     this.version(7).stores({ keptInspections: 'inspectionId' });
     // The records not completed, kept apart for the Overview (src/db/open-records.ts).
-    this.version(MIRROR_VERSION)
+    this.version(8)
       .stores({ [OPEN_RECORDS]: OPEN_RECORDS_STORE })
       .upgrade((tx) => collectOpenRecords(tx));
+    // The server's last answers to insights and reports, for reading offline (KeptAnswer).
+    this.version(MIRROR_VERSION).stores({ keptAnswers: 'key, [call+fetchedAt]' });
     this.use(fleetSummariesMiddleware);
     this.use(openRecordsMiddleware);
   }

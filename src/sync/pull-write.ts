@@ -110,6 +110,7 @@ export async function resetMirror(db: MirrorDb): Promise<void> {
     for (const feed of FEED_NAMES) await db.table(feed).clear();
     // Older inspections fetched on demand are server data too: the reset may be for rights that changed.
     await db.keptInspections.clear();
+    await db.keptAnswers.clear();
     const touched = new Set((await db.outbox.toArray()).flatMap((e) => e.touches));
     const shadows = await db.shadows.toArray();
     await db.shadows.bulkDelete(shadows.filter((s) => !touched.has(s.key)).map((s) => s.key));

@@ -126,11 +126,15 @@ describe('security headers', () => {
   });
 
   it('answer a JSON 404 for an unknown path under an API prefix, never the app page; the app routes its own screens', async () => {
-    for (const unknown of ['/data/v1/nothing-here', '/auth/nothing/here', '/insights/usage/nowhere', '/insights/inspect']) {
+    for (const unknown of ['/data/v1/nothing-here', '/auth/nothing/here', '/insights/usage/nowhere', '/insights/nothing']) {
       const answer = await get(unknown);
       expect(answer.status, unknown).toBe(404);
       expect(answer.headers.get('content-type'), unknown).toMatch(/application\/json/);
     }
+    // An insights call is the server's: without a token, a JSON 401, never the page.
+    const call = await get('/insights/inspect?start=2026-03-01&end=2026-03-31');
+    expect(call.status).toBe(401);
+    expect(call.headers.get('content-type')).toMatch(/application\/json/);
     for (const screen of ['/Insights', '/insights', '/Reports', '/InspectionWorkflow/123']) {
       const answer = await get(screen);
       expect(answer.status, screen).toBe(200);

@@ -447,6 +447,18 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
   get('/data/v1/vehicles/:vehicleId/files/af1800/recent');
   get('/data/v1/vehicles/:vehicleId/files/af1800/:year/:month', { runs: 80 });
   get('/data/v1/organizations/:orgId/reports/af1800/:year/:month', { runs: 80 });
+  // Insights and the monthly report: days around the limits (2020-01-01, today, the future), dates with a time, reversed ranges.
+  const day = fc.oneof(
+    fc.constantFrom('2020-01-01', '2019-12-31', '2026-03-01', '2026-03-31', '9999-12-31', '2026-02-30', '2026-03-01T12:00:00Z', '2026-03-01T23:30:00-05:00'),
+    fc.date({ min: new Date('2019-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  );
+  for (const url of ['/insights/inspect', '/insights/failures/overview', '/insights/failures/perVehicle', '/insights/usage/timeseries', '/insights/usage/excess']) {
+    get(url, { runs: 40, query: () => fc.record({ start: day, end: day }, { requiredKeys: [] }) });
+  }
+  get('/data/v1/organizations/:orgId/reports/monthly', {
+    runs: 60,
+    query: () => fc.record({ useOverview: fc.constantFrom('false', 'true'), startDate: day, endDate: day }, { requiredKeys: [] }),
+  });
   get('/stream/ticket', { runs: 25 });
   get('/data/v1/sync/pull', {
     runs: 120,

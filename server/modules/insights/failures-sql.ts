@@ -1,0 +1,177 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FailuresOverview, FailuresPerVehicle, InsightsQuery } from '../../../core/schema/insights.ts';
+import type { Queryable } from '../../db/client.ts';
+import { byName, compareIso } from './order.ts';
+import { dayRange, selectRows, textList, within, type DayRange } from './sql.ts';
+
+/**
+ * The failed answers (result.isPassing false, fixed on the spot or not) of the organization's
+ * inspections in range, one row per answer: the inspection's id, vehicle and moment, the answer's
+ * rule and the rule's title when inspected (null without one). Only inspections that can hold a
+ * failure are unnested: every writer sets `passed` false for an answer failed and not fixed, and
+ * counts a fixed one in `num_fixes` (core/rules/inspection-submission.ts, the amendment in
+ * server/modules/inspections/submit.ts, server/seed/generate-inspection.ts), so an inspection that
+ * passed with no fixes has no failed answer.
+ */
+export function failedAnswers(orgId: string, range: DayRange): SQL {
+  return sql`
+    select i.id as inspection_id, i.vehicle_id, i.inspection_date, a.answer->>'ruleId' as rule_id, a.answer->'overview'->>'title' as title
+    from inspections i
+    cross join lateral jsonb_array_elements(i.results) as a(answer)
+    where i.org_id = ${orgId} and i.deleted_at is null and ${within('i.inspection_date', range)}
+      and (i.passed = false or i.num_fixes > 0)
+      and a.answer->'result'->'isPassing' = 'false'::jsonb`;
+}
+
+/** The newest title each rule was inspected under, as the grouping (rule_id, title) of failed answers gives them. */
+export interface TitleCandidate {
+  rule_id: string;
+  title: string | null;
+  latest: string;
+}
+
+/**
+ * Each rule's title: the one it was inspected under at its newest failure in range (the answer's
+ * overview), else its title now in the rule library, else in a workflow (the most recently changed
+ * workflow rule of that id), else the rule id.
+ */
+export async function ruleTitles(db: Queryable, orgId: string, ruleIds: readonly string[], candidates: readonly TitleCandidate[]): Promise<Map<string, string>> {
+  const titles = new Map<string, { latest: string; title: string }>();
+  for (const c of candidates) {
+    if (c.title === null) continue;
+    const seen = titles.get(c.rule_id);
+    if (!seen || c.latest > seen.latest || (c.latest === seen.latest && c.title > seen.title)) titles.set(c.rule_id, { latest: c.latest, title: c.title });
+  }
+  const out = new Map<string, string>();
+  for (const [ruleId, t] of titles) out.set(ruleId, t.title);
+  const missing = ruleIds.filter((id) => !out.has(id));
+  if (missing.length > 0) {
+    const current = await selectRows<{ rule_id: string; title: string }>(
+      db,
+      sql`
+        select rule_id, title from (
+          select r.rule_id, r.title, 0 as source, r.updated_at, r.id from rules r
+          where r.org_id = ${orgId} and r.deleted_at is null and r.rule_id in ${textList(missing)}
+          union all
+          select w.rule_id, w.title, 1, w.updated_at, w.id from workflow_rules w
+          where w.org_id = ${orgId} and w.deleted_at is null and w.rule_id in ${textList(missing)}
+        ) x
+        order by source desc, updated_at, id collate "C"`,
+    );
+    // Ordered so that the library's title, then the newest workflow rule's, is set last.
+    const found = new Map<string, string>();
+    for (const r of current) found.set(r.rule_id, r.title);
+    for (const id of missing) out.set(id, found.get(id) ?? id);
+  }
+  return out;
+}
+
+interface CountRow {
+  kind: 'count' | 'title';
+  rule_id: string;
+  day: string | null;
+  vehicle_id: string | null;
+  title: string | null;
+  failures: number;
+  latest: string;
+  reg_number: string | null;
+  vehicle_type: string | null;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+}
+
+/** Failed answers per rule and vehicle (and UTC day when `byDay`), with the rules' title candidates, in one pass. */
+async function failureCounts(db: Queryable, orgId: string, query: InsightsQuery, byDay: boolean) {
+  const range = dayRange(query.start, query.end);
+  const day = byDay ? sql`(x.inspection_date at time zone 'UTC')::date` : sql`null::date`;
+  const rows = await selectRows<CountRow>(
+    db,
+    sql`
+      with f as (
+        select x.*, ${day} as day
+        from (${failedAnswers(orgId, range)}) x
+        join vehicles v on v.id = x.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null
+      ),
+      g as (
+        select case when grouping(f.title) = 0 then 'title' else 'count' end as kind,
+               f.rule_id, to_char(f.day, 'YYYY-MM-DD') as day, f.vehicle_id, f.title, count(*)::int as failures,
+               to_char(max(f.inspection_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as latest
+        from f
+        group by grouping sets ((f.rule_id, f.day, f.vehicle_id), (f.rule_id, f.title))
+      )
+      select g.*, v.reg_number, v.vehicle_type, v.year, v.make, v.model
+      from g left join vehicles v on g.kind = 'count' and v.id = g.vehicle_id`,
+  );
+  const counts = rows.filter((r) => r.kind === 'count');
+  const totals = new Map<string, number>();
+  for (const r of counts) totals.set(r.rule_id, (totals.get(r.rule_id) ?? 0) + r.failures);
+  // Rules by their failures, most first.
+  const ruleIds = [...totals.keys()].sort((a, b) => totals.get(b)! - totals.get(a)! || byName(a, b));
+  const titles = await ruleTitles(
+    db,
+    orgId,
+    ruleIds,
+    rows.filter((r) => r.kind === 'title'),
+  );
+  return { counts, ruleIds, titles, totals };
+}
+
+/** GET /insights/failures/overview: per rule (most failures first), per day, the failures and the vehicles that had them (most first). */
+export async function failuresOverview(db: Queryable, orgId: string, query: InsightsQuery): Promise<FailuresOverview> {
+  const { counts, ruleIds, titles } = await failureCounts(db, orgId, query, true);
+  type Day = FailuresOverview['rules'][number]['data'][number];
+  const days = new Map<string, Map<string, Day>>();
+  for (const r of counts) {
+    const byDay = days.get(r.rule_id) ?? new Map<string, Day>();
+    days.set(r.rule_id, byDay);
+    const d = byDay.get(r.day!) ?? { day: r.day!, totalFailures: 0, details: [] };
+    byDay.set(r.day!, d);
+    d.totalFailures += r.failures;
+    d.details.push({ regNumber: r.reg_number!, vehicleType: r.vehicle_type!, failures: r.failures });
+  }
+  const rules = ruleIds.map((ruleId) => ({
+    ruleId,
+    title: titles.get(ruleId)!,
+    data: [...days.get(ruleId)!.values()]
+      .sort((a, b) => compareIso(a.day, b.day))
+      .map((d) => ({ ...d, details: d.details.sort((a, b) => b.failures - a.failures || byName(a.regNumber, b.regNumber)) })),
+  }));
+  return { start: query.start, end: query.end, rules };
+}
+
+/** GET /insights/failures/perVehicle: per vehicle type, its vehicles (most failures first) with their failures per rule. */
+export async function failuresPerVehicle(db: Queryable, orgId: string, query: InsightsQuery): Promise<FailuresPerVehicle> {
+  const { counts, ruleIds, titles } = await failureCounts(db, orgId, query, false);
+  type Vehicle = FailuresPerVehicle['vehicleTypes'][number]['vehicles'][number];
+  const vehicles = new Map<string, Vehicle>();
+  for (const r of counts) {
+    const v = vehicles.get(r.vehicle_id!) ?? {
+      vehicleId: r.vehicle_id!,
+      regNumber: r.reg_number!,
+      vehicleType: r.vehicle_type!,
+      year: r.year,
+      make: r.make,
+      model: r.model,
+      failuresByRule: [],
+      totalFailures: 0,
+    };
+    vehicles.set(r.vehicle_id!, v);
+    v.failuresByRule.push({ ruleId: r.rule_id, failures: r.failures });
+    v.totalFailures += r.failures;
+  }
+  const types = new Map<string, Vehicle[]>();
+  for (const v of vehicles.values()) {
+    v.failuresByRule.sort((a, b) => b.failures - a.failures || byName(a.ruleId, b.ruleId));
+    const list = types.get(v.vehicleType) ?? [];
+    types.set(v.vehicleType, list);
+    list.push(v);
+  }
+  const vehicleTypes = [...types.entries()]
+    .sort(([a], [b]) => byName(a, b))
+    .map(([vehicleType, list]) => ({
+      vehicleType,
+      vehicles: list.sort((a, b) => b.totalFailures - a.totalFailures || byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
+    }));
+  return { start: query.start, end: query.end, rules: ruleIds.map((ruleId) => ({ ruleId, title: titles.get(ruleId)! })), vehicleTypes };
+}

@@ -1,0 +1,59 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { readSnapshot } from '../../sync/snapshot.ts';
+
+/*
+ * What the insights' and the monthly report's queries share. They are plain SQL aggregates: the
+ * history is never read into memory, only grouped rows come back (docs/insights-reports.md, "The
+ * server's figures"). Every column a query answers is cast to what both drivers read alike (int,
+ * float8, text): PGlite hands timestamps back as text and node-postgres as Date, int8 differs too.
+ */
+
+/**
+ * Figures read in one read-only snapshot, with room to group and sort in memory: a year of a large
+ * fleet's inspections would otherwise spill its sorts and hashes to disk (PostgreSQL's default
+ * work_mem is 4 MB). `set local` lasts for this transaction only.
+ */
+export function readFigures<T>(ctx: Pick<AppContext, 'db' | 'syncTables'>, principal: Principal, figures: (db: Queryable) => Promise<T>): Promise<T> {
+  return readSnapshot(ctx.db, ctx.syncTables, principal, async (s) => {
+    await s.tx.execute(sql`set local work_mem = '64MB'`);
+    return figures(s.tx);
+  });
+}
+
+/** The rows of a raw query. */
+export async function selectRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A range of UTC days, both included, as the moments [from, to): from the start day's midnight to the midnight after the end day. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+
+export function dayRange(start: string, end: string): DayRange {
+  const from = new Date(`${start}T00:00:00Z`);
+  const to = new Date(Date.parse(`${end}T00:00:00Z`) + DAY_MS);
+  // After 9999-12-31 comes year 10000, which toISOString writes as +010000: no database reads that, and no moment lies past it.
+  return { from: from.toISOString(), to: to.getUTCFullYear() > 9999 ? 'infinity' : to.toISOString() };
+}
+
+/** `column` (a timestamptz, e.g. `i.inspection_date`) lies in the range. */
+export function within(column: string, range: DayRange): SQL {
+  const c = sql.raw(column);
+  return sql`${c} >= ${range.from}::timestamptz and ${c} < ${range.to}::timestamptz`;
+}
+
+/** A list of text values as one parameter, for `x in (select ...)` (an empty list matches nothing). */
+export function textList(values: readonly string[]): SQL {
+  return sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+}
+
+/** Whole numbers summed in SQL come back as float8 (exact far past any sum here); this makes them a number. */
+export const num = (value: number | string | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));

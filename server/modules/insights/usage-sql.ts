@@ -1,0 +1,148 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { InsightVehicle, InsightsQuery, UsageExcess, UsageTimeseries } from '../../../core/schema/insights.ts';
+import type { Queryable } from '../../db/client.ts';
+import { failedAnswers } from './failures-sql.ts';
+import { byName, compareIso } from './order.ts';
+import { dayRange, num, selectRows, textList, within, type DayRange } from './sql.ts';
+
+/**
+ * The last reading of `column` before the range of the vehicle `d.vehicle_id`: the highest of the last
+ * UTC day before the range that has one (the index inspections_vehicle_date, stepped back per vehicle).
+ */
+function readingBefore(orgId: string, column: 'miles' | 'hours', from: string): SQL {
+  const c = sql.raw(column);
+  return sql`(
+    select max(p.${c}) from inspections p
+    where p.vehicle_id = d.vehicle_id and p.org_id = ${orgId} and p.deleted_at is null and p.${c} is not null
+      and p.inspection_date < ${from}::timestamptz
+      and p.inspection_date >= (
+        select date_trunc('day', l.inspection_date at time zone 'UTC') at time zone 'UTC' from inspections l
+        where l.vehicle_id = d.vehicle_id and l.org_id = ${orgId} and l.deleted_at is null and l.${c} is not null
+          and l.inspection_date < ${from}::timestamptz
+        order by l.inspection_date desc limit 1))`;
+}
+
+/**
+ * The common table expression `used` of usage: per vehicle and reading ('m' miles, 'h' hours), each UTC
+ * day in range with a reading: the reading (the day's highest), the use since the reading before it (a
+ * lower reading, a corrected odometer, is no use; the first reading ever is none; the first day in
+ * range is compared with the last reading before the range, looked up for those days only) and the next
+ * day with a reading (the last of a month has none in that month). One pass over the range: each
+ * inspection gives a row per reading, grouped per day, then a window per vehicle and reading.
+ */
+function usageDays(orgId: string, range: DayRange): SQL {
+  return sql`
+    days as (
+      select i.vehicle_id, r.what, (i.inspection_date at time zone 'UTC')::date as day, max(r.reading) as reading
+      from inspections i
+      cross join lateral (values ('m', i.miles), ('h', i.hours)) as r(what, reading)
+      where i.org_id = ${orgId} and i.deleted_at is null and ${within('i.inspection_date', range)} and r.reading is not null
+      group by 1, 2, 3
+    ),
+    d as (
+      select vehicle_id, what, day, reading, lag(reading) over w as previous, lead(day) over w as next_day
+      from days
+      window w as (partition by vehicle_id, what order by day)
+    ),
+    used as (
+      select vehicle_id, what, day, reading, next_day,
+             greatest(reading - coalesce(previous, case what when 'm' then ${readingBefore(orgId, 'miles', range.from)}
+                                                              else ${readingBefore(orgId, 'hours', range.from)} end), 0) as used
+      from d
+    )`;
+}
+
+/** The organization's live vehicles. */
+const LIVE = (orgId: string) => sql`select id from vehicles where org_id = ${orgId} and deleted_at is null`;
+
+interface VehicleRow {
+  id: string;
+  reg_number: string;
+  vehicle_type: string;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+}
+
+const toVehicle = (v: VehicleRow): InsightVehicle => ({
+  vehicleId: v.id,
+  regNumber: v.reg_number,
+  vehicleType: v.vehicle_type,
+  year: v.year,
+  make: v.make,
+  model: v.model,
+});
+const byReg = (a: InsightVehicle, b: InsightVehicle) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId);
+
+/** GET /insights/usage/timeseries: per vehicle and calendar month with a reading, the use (sum of the days' deltas) and the month's last reading. */
+export async function usageTimeseries(db: Queryable, orgId: string, query: InsightsQuery): Promise<UsageTimeseries> {
+  const range = dayRange(query.start, query.end);
+  const rows = await selectRows<{ vehicle_id: string; month: string; what: 'm' | 'h'; used: number | string; last: number }>(
+    db,
+    sql`
+      with ${usageDays(orgId, range)}
+      select vehicle_id, to_char(day, 'YYYY-MM') as month, what, sum(used)::float8 as used,
+             max(reading) filter (where next_day is null or to_char(next_day, 'YYYY-MM') <> to_char(day, 'YYYY-MM')) as last
+      from used
+      where vehicle_id in (${LIVE(orgId)})
+      group by 1, 2, 3`,
+  );
+  type Month = UsageTimeseries['months'][number];
+  const months = new Map<string, Month>();
+  for (const r of rows) {
+    const key = `${r.vehicle_id} ${r.month}`;
+    const m = months.get(key) ?? { vehicleId: r.vehicle_id, month: r.month, miles: 0, hours: 0, totalMiles: null, totalHours: null };
+    months.set(key, m);
+    if (r.what === 'm') {
+      m.miles = num(r.used);
+      m.totalMiles = r.last;
+    } else {
+      m.hours = num(r.used);
+      m.totalHours = r.last;
+    }
+  }
+  const ids = [...new Set(rows.map((r) => r.vehicle_id))];
+  const vehicles =
+    ids.length === 0
+      ? []
+      : (
+          await selectRows<VehicleRow>(
+            db,
+            sql`select id, reg_number, vehicle_type, year, make, model from vehicles where org_id = ${orgId} and id in ${textList(ids)}`,
+          )
+        )
+          .map(toVehicle)
+          .sort(byReg);
+  const order = new Map(vehicles.map((v, i) => [v.vehicleId, i]));
+  return {
+    start: query.start,
+    end: query.end,
+    vehicles,
+    months: [...months.values()].sort((a, b) => order.get(a.vehicleId)! - order.get(b.vehicleId)! || compareIso(a.month, b.month)),
+  };
+}
+
+/** GET /insights/usage/excess: per vehicle inspected in range, its use over the range against its failed answers. */
+export async function usageExcess(db: Queryable, orgId: string, query: InsightsQuery): Promise<UsageExcess> {
+  const range = dayRange(query.start, query.end);
+  const rows = await selectRows<VehicleRow & { miles: number | string; hours: number | string; errors: number }>(
+    db,
+    sql`
+      with ${usageDays(orgId, range)},
+      total as (
+        select vehicle_id, sum(used) filter (where what = 'm') as miles, sum(used) filter (where what = 'h') as hours
+        from used group by 1
+      ),
+      errs as (select x.vehicle_id, count(*)::int as errors from (${failedAnswers(orgId, range)}) x group by 1)
+      select v.id, v.reg_number, v.vehicle_type, v.year, v.make, v.model,
+             coalesce(t.miles, 0)::float8 as miles, coalesce(t.hours, 0)::float8 as hours, coalesce(e.errors, 0) as errors
+      from vehicles v
+      left join total t on t.vehicle_id = v.id
+      left join errs e on e.vehicle_id = v.id
+      where v.org_id = ${orgId} and v.deleted_at is null
+        -- inspected in range: one index step per vehicle
+        and exists (select 1 from inspections i where i.vehicle_id = v.id and i.org_id = ${orgId} and i.deleted_at is null and ${within('i.inspection_date', range)})`,
+  );
+  const vehicles = rows.map((r) => ({ ...toVehicle(r), miles: num(r.miles), hours: num(r.hours), errors: r.errors })).sort(byReg);
+  return { start: query.start, end: query.end, vehicles };
+}

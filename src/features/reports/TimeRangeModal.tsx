@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Radio, Stack } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { FormModal } from '../../components/FormModal.tsx';
+import { draftOf, rangeOfDraft, sameRange, TIME_RANGE_LABELS, timeRangeFaults, type TimeRange, type TimeRangeDraft, type TimeRangeKind } from './time-range.ts';
+
+const toDay = (d: Date | string | null) => (d ? dayjs(d).format('YYYY-MM-DD') : null);
+const fromDay = (day: string | null) => (day ? dayjs(day).toDate() : null);
+
+/** Time Range Options (part 2 §2.6, §5): This Month, From Date or Between Dates; Apply only on a valid change. */
+export function TimeRangeModal({ opened, range, onClose, onApply }: { opened: boolean; range: TimeRange; onClose(): void; onApply(range: TimeRange): void }) {
+  const [draft, setDraft] = useState<TimeRangeDraft>(() => draftOf(range));
+  const now = new Date();
+  const faults = timeRangeFaults(draft, now);
+  const next = rangeOfDraft(draft, now);
+  const set = (patch: Partial<TimeRangeDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Time Range Options"
+      submitLabel="Apply"
+      canSubmit={next !== null && !sameRange(next, range)}
+      onSubmit={() => {
+        if (next) onApply(next);
+      }}
+    >
+      <Stack gap="md">
+        <Radio.Group label="Report on" value={draft.kind} onChange={(v) => set({ kind: v as TimeRangeKind })}>
+          <Stack gap="xs" mt="xs">
+            {(Object.keys(TIME_RANGE_LABELS) as TimeRangeKind[]).map((kind) => (
+              <Radio key={kind} value={kind} label={TIME_RANGE_LABELS[kind]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {draft.kind !== 'thisMonth' ? (
+          <DateInput
+            label="Start date"
+            withAsterisk
+            valueFormat="MM/DD/YYYY"
+            maxDate={now}
+            value={fromDay(draft.start)}
+            onChange={(d) => set({ start: toDay(d) })}
+            error={faults.start}
+            popoverProps={{ withinPortal: true }}
+          />
+        ) : null}
+        {draft.kind === 'between' ? (
+          <DateInput
+            label="End date"
+            withAsterisk
+            valueFormat="MM/DD/YYYY"
+            maxDate={now}
+            value={fromDay(draft.end)}
+            onChange={(d) => set({ end: toDay(d) })}
+            error={faults.end}
+            popoverProps={{ withinPortal: true }}
+          />
+        ) : null}
+      </Stack>
+    </FormModal>
+  );
+}

@@ -1,0 +1,68 @@
+import dayjs from 'dayjs';
+import { reportInFutureMessage, reportStartAfterEndMessage } from '../../../core/schema/monthly-report.ts';
+
+/** The Reports' Time Range Options (part 2 §2.6, §5, §9): 'This Month' by default. */
+export type TimeRange = { kind: 'thisMonth' } | { kind: 'fromDate'; start: string } | { kind: 'between'; start: string; end: string };
+export type TimeRangeKind = TimeRange['kind'];
+
+/** The modal's fields as typed: dates yyyy-MM-dd or null. */
+export interface TimeRangeDraft {
+  kind: TimeRangeKind;
+  start: string | null;
+  end: string | null;
+}
+
+export const THIS_MONTH: TimeRange = { kind: 'thisMonth' };
+export const TIME_RANGE_LABELS: Record<TimeRangeKind, string> = { thisMonth: 'This Month', fromDate: 'From Date', between: 'Between Dates' };
+export const chooseStartMessage = 'Choose a start date.';
+export const chooseEndMessage = 'Choose an end date.';
+
+const today = (now: Date) => dayjs(now).format('YYYY-MM-DD');
+
+export function draftOf(range: TimeRange): TimeRangeDraft {
+  return { kind: range.kind, start: range.kind === 'thisMonth' ? null : range.start, end: range.kind === 'between' ? range.end : null };
+}
+
+/** Part 2 §5: From Date needs a start; Between Dates both; the start not after the end; neither in the future. */
+export function timeRangeFaults(draft: TimeRangeDraft, now: Date): { start?: string; end?: string } {
+  if (draft.kind === 'thisMonth') return {};
+  const faults: { start?: string; end?: string } = {};
+  const day = today(now);
+  if (!draft.start) faults.start = chooseStartMessage;
+  else if (draft.start > day) faults.start = reportInFutureMessage;
+  if (draft.kind === 'between') {
+    if (!draft.end) faults.end = chooseEndMessage;
+    else if (draft.end > day) faults.end = reportInFutureMessage;
+    else if (draft.start && draft.start > draft.end) faults.start ??= reportStartAfterEndMessage;
+  }
+  return faults;
+}
+
+/** The range a valid draft sets, or null while it has a fault. */
+export function rangeOfDraft(draft: TimeRangeDraft, now: Date): TimeRange | null {
+  const faults = timeRangeFaults(draft, now);
+  if (faults.start || faults.end) return null;
+  if (draft.kind === 'thisMonth') return THIS_MONTH;
+  if (draft.kind === 'fromDate') return { kind: 'fromDate', start: draft.start! };
+  return { kind: 'between', start: draft.start!, end: draft.end! };
+}
+
+export function sameRange(a: TimeRange, b: TimeRange): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Part 2 §2.6: 'This Month', or 'start - end', or 'start - Today'. */
+export function timeRangeText(range: TimeRange): string {
+  const day = (d: string) => dayjs(d).format('MMM D, YYYY');
+  if (range.kind === 'thisMonth') return 'This Month';
+  return `${day(range.start)} - ${range.kind === 'between' ? day(range.end) : 'Today'}`;
+}
+
+/**
+ * The dates asked of the server. 'This Month' names its first day, so an answer kept on the device is
+ * never taken for another month's; the end is left to the server's today where the range runs to today.
+ */
+export function reportQueryOf(range: TimeRange, now: Date): { startDate: string; endDate?: string } {
+  if (range.kind === 'thisMonth') return { startDate: dayjs(now).startOf('month').format('YYYY-MM-DD') };
+  return range.kind === 'between' ? { startDate: range.start, endDate: range.end } : { startDate: range.start };
+}

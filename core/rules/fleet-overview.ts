@@ -1,4 +1,5 @@
 import type { FleetOverview, OverviewVehicle, SectionAvailability, TypeAvailability } from '../schema/fleet-overview.ts';
+import { wholePercent } from './percent.ts';
 import type { VehicleStatus } from '../schema/vehicle.ts';
 import { compareIso, compareNames } from './compare-names.ts';
 import { daysFromToday, daysToDate, fleetClock } from './fleet-row-clock.ts';
@@ -180,7 +181,7 @@ export function melVerdict(t: Pick<TypeAvailability, 'available' | 'mel'>): MelV
 
 /** Availability %: available divided by total, rounded to a whole number; null without vehicles. */
 export function availabilityPercent(t: Pick<TypeAvailability, 'available' | 'total'>): number | null {
-  return t.total === 0 ? null : Math.round((t.available / t.total) * 100);
+  return wholePercent(t.available, t.total);
 }
 
 export const DONUT_STATUSES = ['valid', 'warning', 'invalid', 'inMx'] as const satisfies readonly VehicleStatus[];
@@ -189,6 +190,6 @@ export const DONUT_STATUSES = ['valid', 'warning', 'invalid', 'inMx'] as const s
 export function statusSlices(vehicles: readonly Pick<OverviewVehicle, 'status'>[]): { status: VehicleStatus; count: number; percent: number }[] {
   return DONUT_STATUSES.map((status) => {
     const count = vehicles.filter((v) => v.status === status).length;
-    return { status, count, percent: vehicles.length === 0 ? 0 : Math.round((count / vehicles.length) * 100) };
+    return { status, count, percent: wholePercent(count, vehicles.length) ?? 0 };
   });
 }

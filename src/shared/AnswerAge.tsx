@@ -36,7 +36,8 @@ export function AnswerAge({ states, keys, what, describeKey }: AnswerAgeProps) {
   const failed = states.map((s) => s.problem).find((p) => p?.kind === 'failed');
   const signIn = states.some((s) => s.problem?.kind === 'signIn');
   const offline = states.some((s) => s.problem?.kind === 'offline');
-  const other = kept.find((k, i) => k.key !== keys[i]) ?? null;
+  // A kept answer of other dates than those asked (offline, dates never loaded on this device).
+  const other = states.map((s, i) => (s.kept && s.kept.key !== keys[i] ? s.kept : null)).find((k) => k !== null) ?? null;
   const fetching = states.some((s) => s.fetching);
   const age = oldest ? `computed ${timeAgo(oldest, now)} (${dayjs(oldest).format('MMM D, YYYY HH:mm')})` : null;
 

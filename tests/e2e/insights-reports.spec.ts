@@ -153,6 +153,9 @@ test('a vco changes the Insights dates and every filter and sees the charts chan
   await app.link('Insights').click();
   await expect(page.getByText(/^Shown: the insights kept on this device, computed .* ago/)).toBeVisible();
   expect(await insights.summary(PER_DAY)).toBe(whole);
+  // Dates never loaded on this device: the newest kept answers, saying which dates they cover.
+  await insights.typeDay('Start date', daysAgo(3));
+  await expect(page.getByText(/^These dates were not loaded on this device\. Shown: .* to .*, computed .* ago/)).toBeVisible();
   await app.link('Reports').click();
   await expect(page.getByText(/^Shown: the reports kept on this device, computed .* ago/)).toBeVisible();
   await expect(page.getByRole('group', { name: 'Vehicles' })).toBeVisible();

@@ -1,10 +1,14 @@
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ProblemVehicle, SectionReport } from '../../../core/schema/monthly-report.ts';
+import { wholePercent } from '../../../core/rules/percent.ts';
 import { AF1800_RULE_PREFIX } from '../../../core/schema/rule.ts';
 import { vehiclePath } from '../../shared/fleet-format.ts';
 
-function Card({ title, value, lines }: { title: string; value: number; lines: [string, number][] }) {
+/** A line of a card: its label, its number and, when set, the whole the number is a part of (shown as a percentage). */
+type CardLine = [label: string, count: number, of?: number];
+
+function Card({ title, value, lines }: { title: string; value: number; lines: CardLine[] }) {
   return (
     <Paper withBorder p="md" role="group" aria-label={title}>
       <Text size="sm" fw={600} c="dimmed">
@@ -13,11 +17,15 @@ function Card({ title, value, lines }: { title: string; value: number; lines: [s
       <Text fz={32} fw={700} lh={1.2}>
         {value}
       </Text>
-      {lines.map(([label, n]) => (
-        <Text key={label} size="sm">
-          {label}: <b>{n}</b>
-        </Text>
-      ))}
+      {lines.map(([label, n, of]) => {
+        const percent = of === undefined ? null : wholePercent(n, of);
+        return (
+          <Text key={label} size="sm">
+            {label}: <b>{n}</b>
+            {percent === null ? null : ` (${percent}%)`}
+          </Text>
+        );
+      })}
     </Paper>
   );
 }

@@ -12,7 +12,7 @@ port.on('message', (request: GenerateRequest) => {
   const tables = {} as Record<string, unknown[]>;
   for (const name of KEPT_TABLES) tables[name] = data.tables[name];
   // Fleet Details never reads an inspection's answers, and a year of them for 5,000 vehicles is gigabytes.
-  for (const inspection of data.tables.inspections) inspection.results = [];
+  if (!request.answers) for (const inspection of data.tables.inspections) inspection.results = [];
   const reply: GeneratedOrg = { org: request.org, organization: data.organizations[0]!, tables: tables as KeptTables };
   port.postMessage(reply);
 });

@@ -81,7 +81,7 @@ function filesUnder(relative: string): string[] {
 export function fleetCacheDir(o: FleetDataOptions): string {
   const hash = crypto.createHash('sha256').update(JSON.stringify({ ...o, orgVehicles: ORG_VEHICLES }));
   for (const file of KEY_SOURCES.flatMap(filesUnder).sort()) hash.update(file).update(fs.readFileSync(path.join(root, file)));
-  const name = `${o.vehicles}v-${o.days}d-${o.today.toISOString().slice(0, 10)}-${hash.digest('hex').slice(0, 12)}`;
+  const name = `${o.vehicles}v-${o.days}d-${o.today.toISOString().slice(0, 10)}${o.answers ? '-answers' : ''}-${hash.digest('hex').slice(0, 12)}`;
   const dir = path.join(CACHE_ROOT, name);
   fs.mkdirSync(dir, { recursive: true });
   fs.utimesSync(dir, new Date(), new Date());
@@ -130,7 +130,7 @@ export async function generateFleet(o: FleetDataOptions, cacheDir: string, each:
   }
   const request = (org: number) => {
     if (org > count || results.has(org)) return;
-    const message: GenerateRequest = { org, vehicles: orgVehicles(o, org), days: o.days, today: o.today.getTime() };
+    const message: GenerateRequest = { org, vehicles: orgVehicles(o, org), days: o.days, today: o.today.getTime(), answers: o.answers === true };
     results.set(org, new Promise((resolve, reject) => waiting.set(org, { resolve, reject })));
     workers[(org - 1) % workers.length]!.postMessage(message);
   };

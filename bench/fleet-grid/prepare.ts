@@ -65,10 +65,10 @@ async function seed(ctx: AppContext, part: FleetPart, scope: DataScope = WHOLE_D
   await writeSeed(ctx, data);
 }
 
-/** Generates the data set again and writes it into another server's database (PostgreSQL); answers the seconds it took. */
-export async function seedFleet(o: FleetDataOptions, cacheDir: string, ctx: AppContext): Promise<number> {
+/** Generates the data set again and writes it (or the scope's part of it) into a server's database; answers the seconds it took. */
+export async function seedFleet(o: FleetDataOptions, cacheDir: string, ctx: AppContext, scope: DataScope = WHOLE_DATA_SET): Promise<number> {
   const started = performance.now();
-  await generateFleet(o, cacheDir, (part) => seed(ctx, part));
+  await generateFleet(o, cacheDir, (part) => seed(ctx, part, scope));
   return (performance.now() - started) / 1000;
 }
 

@@ -1,0 +1,247 @@
+// Insights (issue 22): the five /insights calls and the monthly report per section, over HTTP with a real
+// token, at 5,000 vehicles with a year of history (bench/fleet-data.ts, answers kept), on PGlite (a
+// database in the bench cache, made here when missing) and, when TEST_DATABASE_URL names a PostgreSQL
+// server (scripts/start-test-postgres.sh), on PostgreSQL (a database kept there per data set). Beside each
+// call, in the same run, the baseline: the same answer computed in memory from the rows read out of the
+// database (bench/insights-memory.ts). The bench fails if an answer differs from its baseline.
+// Target: each call under 2 s.
+//
+// Only the database is made (no browser, no mirror), with the tables the figures read.
+// BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS and BENCH_FLEET_TODAY as for the fleet benches;
+// BENCH_INSIGHTS_RUNS (default 3) answers per call.
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import type { ReportRange } from '../core/rules/report-range.ts';
+import { insightsAnswerSchemas, insightsPaths, type InsightsCall, type InsightsQuery } from '../core/schema/insights.ts';
+import { monthlyReportPath, monthlyReportSchema } from '../core/schema/monthly-report.ts';
+import type { AppContext } from '../server/context.ts';
+import type { Db } from '../server/db/client.ts';
+import { inspections, users } from '../server/db/schema/index.ts';
+import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
+import { apiClient } from '../tests/support/api.ts';
+import { signIn } from '../tests/support/sign-in.ts';
+import { startTestServer } from '../tests/support/server.ts';
+import { fleetCacheDir, fleetDataOptions } from './fleet-data.ts';
+import type { FleetDataOptions } from './fleet-data-types.ts';
+import { databaseDir, databaseReady, markDatabaseSeeded, seedFleet, type DataScope } from './fleet-grid/prepare.ts';
+import { startBenchServer } from './fleet-grid/server.ts';
+import {
+  memoryFailuresOverview,
+  memoryFailuresPerVehicle,
+  memoryInspect,
+  memoryMonthlyReport,
+  memoryUsageExcess,
+  memoryUsageTimeseries,
+} from './insights-memory.ts';
+import { loadAverage, table } from './measure.ts';
+
+const RUNS = Number(process.env.BENCH_INSIGHTS_RUNS ?? 3);
+const TARGET_SECONDS = 2;
+const ADMIN = demoEmail('admin', 'wing-1');
+const DAY_MS = 86_400_000;
+
+/** The tables the figures read (and the organization and users, to sign in). */
+const INSIGHTS_DATA: DataScope = {
+  name: 'insights',
+  tables: ['organizations', 'users', 'sections', 'workflows', 'vehicles', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis'],
+};
+
+interface Target {
+  name: string;
+  baseUrl: string;
+  ctx: AppContext;
+  made: string;
+  stop(): Promise<void>;
+}
+
+const seconds = (started: number) => (performance.now() - started) / 1000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The first path at which two JSON values differ, or null. */
+function firstDifference(a: unknown, b: unknown, at = ''): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${at || '(root)'}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
+    if (found) return found;
+  }
+  return `${at}: differ`;
+}
+
+type Baseline = (db: Db, orgId: string) => Promise<unknown>;
+
+interface Call {
+  name: string;
+  path: string;
+  parse: (body: unknown) => unknown;
+  baseline: Baseline;
+  /** What the answer holds, for the table. */
+  size: (answer: unknown) => string;
+}
+
+function calls(orgId: string, q: InsightsQuery, month: ReportRange, year: ReportRange, now: Date): Call[] {
+  const query = `start=${q.start}&end=${q.end}`;
+  const insight = (call: InsightsCall, baseline: (db: Db, orgId: string, q: InsightsQuery) => Promise<unknown>, size: (a: never) => string): Call => ({
+    name: `GET ${insightsPaths[call].pattern}`,
+    path: `${insightsPaths[call].build({})}?${query}`,
+    parse: (body) => insightsAnswerSchemas[call].parse(body),
+    baseline: (db, org) => baseline(db, org, q),
+    size: size as (a: unknown) => string,
+  });
+  const report = (label: string, range: ReportRange): Call => ({
+    name: `GET .../reports/monthly (${label})`,
+    path: `${monthlyReportPath.build({ orgId })}?useOverview=false&startDate=${range.startDate}&endDate=${range.endDate}`,
+    parse: (body) => monthlyReportSchema.parse(body),
+    baseline: (db, org) => memoryMonthlyReport(db, org, range, now),
+    size: (a) => `${(a as unknown[]).length} sections`,
+  });
+  return [
+    insight(
+      'inspect',
+      memoryInspect,
+      (a: { perDay: unknown[]; perInspector: unknown[]; perVehicle: unknown[] }) =>
+        `${a.perDay.length} days x types, ${a.perInspector.length} inspectors x types, ${a.perVehicle.length} vehicles`,
+    ),
+    insight(
+      'failuresOverview',
+      memoryFailuresOverview,
+      (a: { rules: { data: { details: unknown[] }[] }[] }) =>
+        `${a.rules.length} rules, ${a.rules.reduce((n, r) => n + r.data.reduce((m, d) => m + d.details.length, 0), 0)} details`,
+    ),
+    insight(
+      'failuresPerVehicle',
+      memoryFailuresPerVehicle,
+      (a: { vehicleTypes: { vehicles: unknown[] }[] }) => `${a.vehicleTypes.reduce((n, t) => n + t.vehicles.length, 0)} vehicles`,
+    ),
+    insight(
+      'usageTimeseries',
+      memoryUsageTimeseries,
+      (a: { vehicles: unknown[]; months: unknown[] }) => `${a.vehicles.length} vehicles, ${a.months.length} vehicle months`,
+    ),
+    insight('usageExcess', memoryUsageExcess, (a: { vehicles: unknown[] }) => `${a.vehicles.length} vehicles`),
+    report('last month of the history', month),
+    report('the year', year),
+  ];
+}
+
+async function measureOn(target: Target, o: FleetDataOptions): Promise<Record<string, string | number>[]> {
+  const { ctx } = target;
+  const [admin] = await ctx.db.select().from(users).where(eq(users.email, ADMIN));
+  if (!admin) throw new Error(`no user ${ADMIN}: the bench database is not seeded`);
+  const api = apiClient(target.baseUrl, (await signIn(target.baseUrl, ADMIN, DEMO_PASSWORD)).accessToken);
+  const [{ count } = { count: 0 }] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(inspections)
+    .where(eq(inspections.orgId, admin.orgId));
+  console.log(`${target.name}: ${count} inspections in the organization`);
+  // Part 2 §9: the default range is a year back to today; the data's history ends the day before `today`.
+  const today = o.today.getTime();
+  const q: InsightsQuery = { start: day(today - 365 * DAY_MS), end: day(today) };
+  const last = new Date(today - DAY_MS);
+  const month = { startDate: `${day(last.getTime()).slice(0, 8)}01`, endDate: day(last.getTime()) };
+  const now = new Date();
+  const figures: Record<string, string | number>[] = [];
+  const problems: string[] = [];
+  for (const call of calls(admin.orgId, q, month, { startDate: q.start, endDate: day(Math.min(today, now.getTime())) }, now)) {
+    const runs: number[] = [];
+    let answer: unknown;
+    let bytes = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const res = await api.get(call.path);
+      if (res.status !== 200) throw new Error(`${call.name} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+      answer = call.parse(res.body);
+      runs.push(seconds(started));
+      bytes = JSON.stringify(res.body).length;
+    }
+    const started = performance.now();
+    const baseline = await call.baseline(ctx.db, admin.orgId);
+    const baselineSeconds = seconds(started);
+    const difference = firstDifference(answer, baseline);
+    if (difference) problems.push(`${target.name} ${call.name}: the answer differs from the baseline at ${difference}`);
+    figures.push({
+      database: target.name,
+      call: call.name,
+      'SQL answer, s (each run)': runs.map((s) => s.toFixed(2)).join(', '),
+      'baseline in memory, s': baselineSeconds.toFixed(2),
+      answer: `${call.size(answer)}, ${Math.round(bytes / 1024)} KiB`,
+      'same as baseline': difference ? 'NO' : 'yes',
+    });
+    console.log(`${target.name} ${call.name}: ${runs.map((s) => s.toFixed(2)).join(', ')} s; baseline ${baselineSeconds.toFixed(2)} s`);
+  }
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return figures;
+}
+
+async function onPglite(cacheDir: string, o: FleetDataOptions): Promise<Target> {
+  const ready = databaseReady(cacheDir, INSIGHTS_DATA);
+  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: cacheDir, cacheDir });
+  let made = 'database from the cache';
+  if (!ready) {
+    made = `database made in ${(await seedFleet(o, cacheDir, server.ctx, INSIGHTS_DATA)).toFixed(0)} s`;
+    markDatabaseSeeded(cacheDir, INSIGHTS_DATA);
+  }
+  return { name: 'PGlite', baseUrl: server.baseUrl, ctx: server.ctx, made, stop: () => server.stop() };
+}
+
+/** Whether the database at `url` exists and was seeded whole by an earlier run (it holds the marker table). */
+async function seededWhole(pg: typeof import('pg').default, url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  try {
+    return (await client.query("select to_regclass('insights_bench_seeded') is not null as done")).rows[0]?.done === true;
+  } finally {
+    await client.end();
+  }
+}
+
+async function onPostgres(adminUrl: string, cacheDir: string, o: FleetDataOptions): Promise<Target> {
+  const pg = (await import('pg')).default;
+  const name = `insights_bench_${path.basename(cacheDir).slice(-12)}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const seeded = await seededWhole(pg, url.toString());
+  if (!seeded) {
+    // A database an interrupted run left half seeded is made again from empty.
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  }
+  const server = await startTestServer({ databaseUrl: url.toString() });
+  let made = 'database kept on the server';
+  if (!seeded) {
+    made = `database made in ${(await seedFleet(o, cacheDir, server.ctx, INSIGHTS_DATA)).toFixed(0)} s`;
+    await server.ctx.db.execute(sql`create table insights_bench_seeded (at timestamptz default now())`);
+  }
+  return { name: 'PostgreSQL', baseUrl: server.baseUrl, ctx: server.ctx, made, stop: () => server.stop() };
+}
+
+export async function run(): Promise<void> {
+  const started = performance.now();
+  const o: FleetDataOptions = { ...fleetDataOptions(), answers: true };
+  const cacheDir = fleetCacheDir(o);
+  const figures: Record<string, string | number>[] = [];
+  const targets = [() => onPglite(cacheDir, o), ...(process.env.TEST_DATABASE_URL ? [() => onPostgres(process.env.TEST_DATABASE_URL!, cacheDir, o)] : [])];
+  for (const open of targets) {
+    const target = await open();
+    try {
+      console.log(`${target.name}: ${o.vehicles} vehicles x ${o.days} days to ${o.today.toISOString().slice(0, 10)}; ${target.made}`);
+      figures.push(...(await measureOn(target, o)));
+    } finally {
+      await target.stop();
+    }
+  }
+  if (!process.env.TEST_DATABASE_URL) console.log('PostgreSQL left out: TEST_DATABASE_URL is not set (eval "$(scripts/start-test-postgres.sh)")');
+  console.log(loadAverage());
+  table(figures);
+  const slowest = Math.max(...figures.flatMap((f) => String(f['SQL answer, s (each run)']).split(', ').map(Number)));
+  console.log(`target, every call under ${TARGET_SECONDS} s: ${slowest < TARGET_SECONDS ? 'met' : 'NOT met'} (slowest answer ${slowest.toFixed(2)} s)`);
+  console.log(`insights bench: ${seconds(started).toFixed(0)} s in all`);
+}

@@ -1,6 +1,7 @@
 // A device's first sync in Chromium: the built app, the real server (PGlite) with a generated
 // organization of 1,000 vehicles x 62 days, a real sign-in, and the time from pressing 'Sign in' to
-// Fleet Details' first row and to the end of the first sync; beside it the baseline, the same rows read
+// Fleet Details' first row, to the end of the first sync's records and to its last answer (the answers
+// follow the records: src/sync/fill-answers.ts); beside it the baseline, the same rows read
 // and serialized on the server (no HTTP, no pages, no device). It also reports the longest task of the
 // page's main thread, the bytes the pull moved over the wire and the mirror's size. Then, on the same
 // device, a reload of Fleet Details on an emulated poor link (400 kbit/s, 400 ms round trip) shows its
@@ -42,10 +43,14 @@ interface DeviceRun {
   poorFetchMs: number;
   toRowsMs: number;
   toSyncedMs: number;
+  /** To the last of the answers the first sync left for later. */
+  toAnswersMs: number;
   longestTaskMs: number;
   tasksOver100Ms: number;
   pullBytes: number;
   pulls: number;
+  answersBytes: number;
+  answerPages: number;
   mirrorBytes: number;
 }
 
@@ -87,13 +92,17 @@ async function onPoorLink(page: Page, accessToken: string): Promise<{ poorReload
 async function firstSync(context: BrowserContext, baseUrl: string, accessToken: string): Promise<DeviceRun> {
   const page = await context.newPage();
   await page.addInitScript(watchLongTasks);
-  let pullBytes = 0;
-  let pulls = 0;
+  const wire = { pullBytes: 0, pulls: 0, answersBytes: 0, answerPages: 0 };
   // The pull runs in a worker; the context sees its requests too. Body bytes as they came over the wire (gzipped).
   context.on('requestfinished', (request) => {
-    if (!request.url().includes('/data/v1/sync/pull')) return;
-    pulls++;
-    void request.sizes().then((s) => (pullBytes += s.responseBodySize + s.responseHeadersSize));
+    const pull = request.url().includes('/data/v1/sync/pull');
+    if (!pull && !request.url().includes('/data/v1/sync/answers')) return;
+    if (pull) wire.pulls++;
+    else wire.answerPages++;
+    void request.sizes().then((s) => {
+      if (pull) wire.pullBytes += s.responseBodySize + s.responseHeadersSize;
+      else wire.answersBytes += s.responseBodySize + s.responseHeadersSize;
+    });
   });
   await page.goto(`${baseUrl}/FleetDetails`);
   await page.getByLabel('Email').fill(demoEmail('admin', 'wing-1'));
@@ -105,6 +114,11 @@ async function firstSync(context: BrowserContext, baseUrl: string, accessToken: 
   await page.getByRole('progressbar', { name: 'First sync' }).waitFor({ state: 'hidden', timeout: 600_000 });
   await page.getByRole('status', { name: 'Sync status' }).getByText('Last synced').waitFor({ timeout: 600_000 });
   const toSyncedMs = Date.now() - started;
+  // The answers follow the records with a bar of their own.
+  const answersBar = page.getByRole('progressbar', { name: 'Inspection answers' });
+  await answersBar.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await answersBar.waitFor({ state: 'hidden', timeout: 600_000 });
+  const toAnswersMs = Date.now() - started;
   const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   const estimate = await page.evaluate(async () => {
     const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
@@ -116,10 +130,10 @@ async function firstSync(context: BrowserContext, baseUrl: string, accessToken: 
     ...poor,
     toRowsMs,
     toSyncedMs,
+    toAnswersMs,
     longestTaskMs: Math.round(Math.max(0, ...tasks)),
     tasksOver100Ms: tasks.filter((t) => t > 100).length,
-    pullBytes,
-    pulls,
+    ...wire,
     mirrorBytes: estimate,
   };
 }
@@ -184,17 +198,25 @@ export async function run(): Promise<void> {
         seconds: +pulled.seconds.toFixed(2),
         pulls: pulled.value.pages.length,
       });
+      // What a first sync pulls before its screens show: the records, answers later.
+      const records = await measure(() => pullAll(apiClient(server.baseUrl, tokens.accessToken), { limit: PULL_LIMIT_MAX, answers: 'later' }));
+      rows.push({
+        measure: `pull ${i}, answers later: over HTTP from Node, parsed`,
+        rows: records.value.rows.size,
+        seconds: +records.seconds.toFixed(2),
+        pulls: records.value.pages.length,
+      });
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       try {
         const d = await firstSync(context, server.baseUrl, tokens.accessToken);
         rows.push({
-          measure: `device ${i}: sign-in to rows / to synced`,
+          measure: `device ${i}: sign-in to rows / to synced / to the last answer`,
           rows: baseline.value.rows,
-          seconds: `${(d.toRowsMs / 1000).toFixed(2)} / ${(d.toSyncedMs / 1000).toFixed(2)}`,
+          seconds: `${(d.toRowsMs / 1000).toFixed(2)} / ${(d.toSyncedMs / 1000).toFixed(2)} / ${(d.toAnswersMs / 1000).toFixed(2)}`,
           'longest task ms': d.longestTaskMs,
           'tasks > 100 ms': d.tasksOver100Ms,
-          pulls: d.pulls,
-          'wire MiB': mib(d.pullBytes),
+          pulls: `${d.pulls} + ${d.answerPages} answers pages`,
+          'wire MiB': `${mib(d.pullBytes)} + ${mib(d.answersBytes)}`,
           'mirror MiB': mib(d.mirrorBytes),
         });
         rows.push({

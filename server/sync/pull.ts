@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { orgClocks, syncMutations } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -33,6 +34,15 @@ interface TableRead {
   maxRev: number | undefined;
   /** A first pull has nothing to delete: it skips tombstones. */
   liveOnly: boolean;
+  /** The pull brings answers later: the table's `laterColumns` are not read. */
+  answersLater: boolean;
+}
+
+/** The columns a read selects: all of them, or all but those that come later. */
+function readColumns(entry: SyncTable, answersLater: boolean): Record<string, PgColumn> | undefined {
+  if (!answersLater || !entry.laterColumns) return undefined;
+  const later = new Set(entry.laterColumns);
+  return Object.fromEntries(Object.entries(getTableColumns(entry.table)).filter(([name]) => !later.has(name)));
 }
 
 async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead): Promise<FeedRow[]> {
@@ -43,8 +53,8 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
     read.maxRev === undefined ? undefined : lte(c.rev, read.maxRev),
     read.liveOnly ? isNull(c.deletedAt) : undefined,
   );
-  const rows = (await tx
-    .select()
+  const columns = readColumns(entry, read.answersLater);
+  const rows = (await (columns ? tx.select(columns) : tx.select())
     .from(entry.table)
     .where(where)
     .orderBy(asc(c.rev), sql`${c.id} collate "C"`)
@@ -52,7 +62,9 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
   return rows.map((row) => {
     const id = row.id as string;
     const rev = Number(row.rev);
-    const change: SyncChange = row.deletedAt ? { t: entry.name, op: 'delete', id } : { t: entry.name, op: 'put', id, data: entry.toApi(row) };
+    const change: SyncChange = row.deletedAt
+      ? { t: entry.name, op: 'delete', id }
+      : { t: entry.name, op: 'put', id, data: entry.toApi(row, read.answersLater ? { answersLater: true } : {}) };
     return { rev, t: entry.name, id, json: JSON.stringify(change) };
   });
 }
@@ -107,11 +119,18 @@ const FIRST_READ_ROWS = 500;
  * ones ask for about as many rows as the page has room for: an inspection carries its answers, and
  * reading 5,000 of them for a page that holds 1,200 cost most of a page's time.
  */
-async function fillFromTable(tx: Tx, entry: SyncTable, p: Principal, from: FeedPosition, limit: number, fill: PageFill): Promise<void> {
+async function fillFromTable(tx: Tx, entry: SyncTable, p: Principal, from: FeedPosition, query: PullQuery, fill: PageFill): Promise<void> {
+  const { limit } = query;
   let after = from;
   let want = Math.min(limit + 1, FIRST_READ_ROWS);
   for (;;) {
-    const rows = await readTable(tx, entry, p, { after, limit: want, maxRev: fill.past?.rev, liveOnly: from.rev === 0 && from.table === null });
+    const rows = await readTable(tx, entry, p, {
+      after,
+      limit: want,
+      maxRev: fill.past?.rev,
+      liveOnly: from.rev === 0 && from.table === null,
+      answersLater: query.answers === 'later',
+    });
     fill.add(rows);
     const last = rows.at(-1);
     if (!last || rows.length < want) return;
@@ -157,7 +176,7 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
     // Keep only the page's rows in feed order and the first row past them; once that row is known,
     // later tables need nothing past its revision, which keeps a bootstrap page cheap.
     const fill = new PageFill(query.limit, PULL_PAGE_BYTES);
-    for (const entry of tables) await fillFromTable(tx, entry, p, pos, query.limit, fill);
+    for (const entry of tables) await fillFromTable(tx, entry, p, pos, query, fill);
     const page = fill.page;
     const hasMore = fill.past !== undefined;
     const last = page.at(-1);

@@ -12,7 +12,7 @@ export interface SyncTable<R = any> {
    * The row in the feed's shape. A feed that keeps part of a row out of the mirror (an old inspection's
    * answers) leaves it out unless `view.wholeHistory` asks for it, as mirrorScope does for whole rows.
    */
-  toApi(row: R, view?: { wholeHistory?: boolean }): Record<string, unknown>;
+  toApi(row: R, view?: FeedView): Record<string, unknown>;
   /** Narrows what a caller may see beyond the organization (e.g. only their own settings). */
   visibleTo?: (p: Principal, table: PgTable) => SQL | undefined;
   /**
@@ -20,6 +20,17 @@ export interface SyncTable<R = any> {
    * recent months only. The pull applies it; a server read of older months (the AF1800) need not.
    */
   mirrorScope?: () => SQL;
+  /**
+   * Columns a pull with `answers=later` does not read (an inspection's answers): `toApi` then gets the
+   * row without them and `view.answersLater`, and GET /data/v1/sync/answers brings them after.
+   */
+  laterColumns?: readonly string[];
+}
+
+/** How a feed's row is shown: past the mirror scope (`wholeHistory`), or without what comes later. */
+export interface FeedView {
+  wholeHistory?: boolean;
+  answersLater?: boolean;
 }
 
 /** The feed of a resource declared with a contract: its name comes from the contract, its rows from `toApi`. */

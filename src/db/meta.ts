@@ -34,6 +34,19 @@ export interface MetaValues {
   skippedRows: SkippedRows;
   /** A pull from the start under way: rows written so far of the total the server announced. */
   firstSync: FirstSyncProgress;
+  /**
+   * The first sync brought inspections without their answers (pull `answers=later`), and these are
+   * still being fetched (src/sync/fill-answers.ts): from after this inspection id on, with the count so far.
+   */
+  answersPending: AnswersProgress;
+}
+
+export interface AnswersProgress {
+  /** The `after` of the next answers page ('' for the first). */
+  after: string;
+  done: number;
+  /** Announced by the first page; null until then. */
+  total: number | null;
 }
 
 export interface FirstSyncProgress {

@@ -41,6 +41,12 @@ export const FIRST_PAGE_LIMIT = 1_000;
 /** Rows written per bulkPut and per transaction, so no single task blocks the mirror for long. */
 export const PULL_CHUNK_ROWS = 500;
 
+/**
+ * A pull goes on filling the answers a first sync left for later for about this long, then ends, so
+ * that the next pull brings what changed meanwhile before it fills more (src/sync/fill-answers.ts).
+ */
+export const ANSWERS_BUDGET_MS = 2_000;
+
 /** Any API call that has not answered after this long is treated as a lost connection. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 

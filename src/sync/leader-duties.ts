@@ -132,7 +132,9 @@ export function startLeaderDuties({
     if (!(await leads())) return;
     status.publish({ pulling: true });
     try {
-      await runner.pull(clientId);
+      // A first sync's answers come a few seconds' worth per pull, each pull bringing what changed first.
+      let result = await runner.pull(clientId);
+      while (result.answersPending && (await leads())) result = await runner.pull(clientId);
       pullBackoff.reset();
       cancelPullRetry();
       status.publish({ pulling: false, lastError: null, unreachable: false, signInRequired: false });

@@ -1,5 +1,6 @@
 import type { MirrorDb } from '../db/mirror.ts';
 import type { ApiClient } from './api.ts';
+import { ANSWERS_BUDGET_MS } from './constants.ts';
 import { pullOnce, type PullResult } from './pull.ts';
 import { deserializeError, type FromPullWorker, type ToPullWorker } from './pull-protocol.ts';
 
@@ -27,7 +28,10 @@ function absoluteBase(baseUrl: string): string {
  * worker that fails to start is given up for the page's life and the pull runs here instead.
  */
 export function createPullRunner(options: PullRunnerOptions): PullRunner {
-  const inPage: PullRunner = { pull: (clientId) => pullOnce({ db: options.db, api: options.api, clientId }), dispose: () => undefined };
+  const inPage: PullRunner = {
+    pull: (clientId) => pullOnce({ db: options.db, api: options.api, clientId, answersBudgetMs: ANSWERS_BUDGET_MS }),
+    dispose: () => undefined,
+  };
   if (typeof Worker === 'undefined') return inPage;
 
   let worker: Worker | null;

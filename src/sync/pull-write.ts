@@ -115,7 +115,7 @@ export async function resetMirror(db: MirrorDb): Promise<void> {
     const shadows = await db.shadows.toArray();
     await db.shadows.bulkDelete(shadows.filter((s) => !touched.has(s.key)).map((s) => s.key));
     await db.shadows.bulkPut(shadows.filter((s) => touched.has(s.key)).map((s) => ({ ...s, row: null })));
-    await db.meta.bulkDelete(['cursor', 'bootstrapped', 'skippedRows', 'firstSync']);
+    await db.meta.bulkDelete(['cursor', 'bootstrapped', 'skippedRows', 'firstSync', 'answersPending']);
     await rebaseRows(db, touched);
   });
 }

@@ -59,7 +59,7 @@ describe('pullOnce', () => {
 
     await pullOnce({ db, api: server.api(), clientId: 'client1' });
 
-    expect(server.requests[0]).toBe(`GET /data/v1/sync/pull?cursor=&limit=${FIRST_PAGE_LIMIT}&clientId=client1`);
+    expect(server.requests[0]).toBe(`GET /data/v1/sync/pull?cursor=&limit=${FIRST_PAGE_LIMIT}&clientId=client1&answers=later`);
     expect(server.requests[1]).toContain(`limit=${PULL_PAGE_LIMIT}`);
     expect(progress[0]).toEqual({ done: 500, total: FIRST_PAGE_LIMIT + 700 });
     expect(progress).toContainEqual({ done: FIRST_PAGE_LIMIT, total: FIRST_PAGE_LIMIT + 700 });
@@ -76,7 +76,7 @@ describe('pullOnce', () => {
     const api: ApiClient = {
       ...server.api(),
       request: async (...args: Parameters<ApiClient['request']>) => {
-        storedAtRequest.push((await db.meta.get('cursor'))?.value ?? null);
+        if (args[1].startsWith('/data/v1/sync/pull')) storedAtRequest.push((await db.meta.get('cursor'))?.value ?? null);
         return request(...args);
       },
     };

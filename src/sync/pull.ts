@@ -6,6 +6,7 @@ import { APP_BUILD } from '../app-build.ts';
 import { rowKey } from '../db/row-key.ts';
 import type { ApiClient } from './api.ts';
 import { FIRST_PAGE_LIMIT, PULL_CHUNK_ROWS, PULL_PAGE_LIMIT } from './constants.ts';
+import { fillAnswers } from './fill-answers.ts';
 import { parseChanges, resetMirror, retireAcked, writeChanges, type ParsedChange } from './pull-write.ts';
 import { noteSkipped, startCursor } from './skipped.ts';
 
@@ -18,6 +19,11 @@ export interface PullOptions {
   limit?: number;
   /** Rows per write transaction; at most PULL_CHUNK_ROWS. */
   chunkRows?: number;
+  /**
+   * How long to go on filling the answers a first sync left for later, once the feed is pulled
+   * (src/sync/fill-answers.ts); by default until every one is in.
+   */
+  answersBudgetMs?: number;
 }
 
 export interface PullResult {
@@ -29,6 +35,8 @@ export interface PullResult {
   /** The server sent `reset`: the mirror was emptied and pulled again from the start. */
   reset: boolean;
   cursor: string;
+  /** Answers a first sync left for later are still to come: pull again soon. */
+  answersPending: boolean;
 }
 
 /** The stored cursor moved while this pull ran: another tab leads now and pulled past it. */
@@ -52,9 +60,20 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
  * Every transaction first checks that the stored cursor is still the one the page was asked from, so a
  * tab that was frozen mid-pull and replaced as leader never writes an older page over a newer one.
  */
-export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = PULL_PAGE_LIMIT, chunkRows = PULL_CHUNK_ROWS }: PullOptions): Promise<PullResult> {
+export async function pullOnce({
+  db,
+  api,
+  clientId,
+  build = APP_BUILD,
+  limit = PULL_PAGE_LIMIT,
+  chunkRows = PULL_CHUNK_ROWS,
+  answersBudgetMs,
+}: PullOptions): Promise<PullResult> {
   const size = Math.max(1, Math.min(chunkRows, PULL_CHUNK_ROWS));
-  const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: await startCursor(db, build) };
+  const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: await startCursor(db, build), answersPending: false };
+  // Until the mirror has been filled once, inspections come without their answers, which follow once
+  // the records are in (src/sync/fill-answers.ts): the screens show the fleet after a seventh of the bytes.
+  let answersLater = (await getMeta(db, 'bootstrapped')) !== true;
   // A pull from the start is told how many rows it brings: the first sync shows how far it has got,
   // and one that resumes (the app was closed mid-way) goes on counting from where it stopped.
   const resumed = result.cursor === '' ? undefined : await getMeta(db, 'firstSync');
@@ -62,7 +81,7 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
   const fetchPage = async (cursor: string): Promise<PullResponse> => {
     // A pull from the start asks a small first page: the screens have something to show sooner.
     const pageLimit = cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;
-    const query = new URLSearchParams({ cursor, limit: String(pageLimit), clientId });
+    const query = new URLSearchParams({ cursor, limit: String(pageLimit), clientId, ...(answersLater ? { answers: 'later' } : {}) });
     return pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
   };
   let prefetched: Promise<PullResponse> | null = null;
@@ -76,6 +95,7 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
       result.reset = true;
       await resetMirror(db);
       result.cursor = '';
+      answersLater = true;
       continue;
     }
     if (page.total !== undefined) progress = { done: 0, total: page.total, shownAt: 0 };
@@ -134,6 +154,8 @@ export async function pullOnce({ db, api, clientId, build = APP_BUILD, limit = P
       { key: 'bootstrapped', value: true },
     ]);
     await db.meta.delete('firstSync');
+    if (answersLater && (await getMeta(db, 'answersPending')) === undefined) await setMeta(db, 'answersPending', { after: '', done: 0, total: null });
   });
+  result.answersPending = await fillAnswers({ db, api, budgetMs: answersBudgetMs });
   return result;
 }

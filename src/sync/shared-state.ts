@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { IDLE_LEADER_STATUS, type FirstSyncProgress, type LeaderStatus, type SkippedRows } from '../db/meta.ts';
+import { IDLE_LEADER_STATUS, type AnswersProgress, type FirstSyncProgress, type LeaderStatus, type SkippedRows } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import type { SharedSyncFacts } from './status.ts';
 
@@ -13,12 +13,13 @@ export interface SharedState {
 export function watchSharedState(db: MirrorDb, onChange: (state: SharedState) => void): { unsubscribe(): void } {
   return liveQuery(async (): Promise<SharedState> => {
     const outbox = await db.outbox.toArray();
-    const [lastSyncedAt, bootstrapped, leader, skipped, firstSync] = await db.meta.bulkGet([
+    const [lastSyncedAt, bootstrapped, leader, skipped, firstSync, answers] = await db.meta.bulkGet([
       'lastSyncedAt',
       'bootstrapped',
       'leaderStatus',
       'skippedRows',
       'firstSync',
+      'answersPending',
     ]);
     return {
       facts: {
@@ -28,6 +29,7 @@ export function watchSharedState(db: MirrorDb, onChange: (state: SharedState) =>
         leader: { ...IDLE_LEADER_STATUS, ...(leader?.value as Partial<LeaderStatus> | undefined) },
         unreadable: (skipped?.value as SkippedRows | undefined)?.rows.length ?? 0,
         firstSync: (firstSync?.value as FirstSyncProgress | undefined) ?? null,
+        answers: (answers?.value as AnswersProgress | undefined) ?? null,
       },
       touched: new Set(outbox.flatMap((e) => e.touches)),
     };

@@ -1,4 +1,4 @@
-import { IDLE_LEADER_STATUS, type FirstSyncProgress, type LeaderStatus } from '../db/meta.ts';
+import { IDLE_LEADER_STATUS, type AnswersProgress, type FirstSyncProgress, type LeaderStatus } from '../db/meta.ts';
 
 export interface SyncStatus {
   online: boolean;
@@ -16,6 +16,8 @@ export interface SyncStatus {
   unreadable: number;
   /** A pull from the start under way (the first sync, or after a reset): rows written of the total. */
   firstSync: FirstSyncProgress | null;
+  /** After a first sync, the inspections' answers still being brought (src/sync/fill-answers.ts). */
+  answers: AnswersProgress | null;
 }
 
 /** What this tab knows by itself. */
@@ -34,6 +36,7 @@ export interface SharedSyncFacts {
   leader: LeaderStatus;
   unreadable: number;
   firstSync: FirstSyncProgress | null;
+  answers: AnswersProgress | null;
 }
 
 export const INITIAL_SHARED_FACTS: SharedSyncFacts = {
@@ -43,6 +46,7 @@ export const INITIAL_SHARED_FACTS: SharedSyncFacts = {
   leader: IDLE_LEADER_STATUS,
   unreadable: 0,
   firstSync: null,
+  answers: null,
 };
 
 export function deriveSyncStatus(local: LocalSyncFacts, shared: SharedSyncFacts): SyncStatus {
@@ -58,5 +62,6 @@ export function deriveSyncStatus(local: LocalSyncFacts, shared: SharedSyncFacts)
     streamConnected: local.streamConnected,
     unreadable: shared.unreadable,
     firstSync: shared.bootstrapped ? null : shared.firstSync,
+    answers: shared.bootstrapped ? shared.answers : null,
   };
 }

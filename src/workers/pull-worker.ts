@@ -2,6 +2,7 @@ import '../zod-jitless.ts';
 import '../data/install-mutators.ts';
 import { MirrorDb } from '../db/mirror.ts';
 import { createApiClient } from '../sync/api.ts';
+import { ANSWERS_BUDGET_MS } from '../sync/constants.ts';
 import { pullOnce } from '../sync/pull.ts';
 import { serializeError, type FromPullWorker, type ToPullWorker } from '../sync/pull-protocol.ts';
 
@@ -39,7 +40,7 @@ async function pull(message: Extract<ToPullWorker, { type: 'pull' }>): Promise<v
   }
   const api = createApiClient({ baseUrl: message.baseUrl, getAccessToken: askToken, onForbidden: () => post({ type: 'forbidden' }) });
   try {
-    const result = await pullOnce({ db, api, clientId: message.clientId });
+    const result = await pullOnce({ db, api, clientId: message.clientId, answersBudgetMs: ANSWERS_BUDGET_MS });
     post({ type: 'done', requestId: message.requestId, result });
   } catch (error) {
     post({ type: 'failed', requestId: message.requestId, error: serializeError(error) });

@@ -1,17 +1,29 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { SIZES, shot } from './support/screenshots.ts';
 
 useOwnOrganization();
 
 const LABEL = /^Getting your organization's data: ([\d,]+) of ([\d,]+) records$/;
+const ANSWERS_LABEL = /^Getting the inspections' answers: ([\d,]+) of ([\d,]+) inspections$/;
 const number = (text: string) => Number(text.replace(/,/g, ''));
 
-test('a first sync shows how far it has got with counts, and the app answers clicks while it runs', async ({ page, context }) => {
+test('a first sync shows how far it has got with counts, and the app answers clicks while it runs; the answers follow the records with a bar of their own', async ({
+  page,
+  context,
+}) => {
   // Small pages, each held a moment: the organization's first sync takes long enough to watch (the worker's requests too).
   await context.route(/\/data\/v1\/sync\/pull\?/, async (route) => {
     const url = new URL(route.request().url());
     url.searchParams.set('limit', '150');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue({ url: url.toString() });
+  });
+  // The answers in pages of 20, each held a moment, so their bar can be seen.
+  await context.route(/\/data\/v1\/sync\/answers\?/, async (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '20');
     await new Promise((resolve) => setTimeout(resolve, 300));
     await route.continue({ url: url.toString() });
   });
@@ -38,7 +50,19 @@ test('a first sync shows how far it has got with counts, and the app answers cli
 
   await expect.poll(async () => (await counts()).done, { timeout: 30_000 }).toBeGreaterThan(first.done);
   await expect(bar).toBeHidden({ timeout: 180_000 });
-  await app.waitSynced();
+  // The records are in: Fleet Details shows the fleet while the answers still come.
+  const answersBar = page.getByRole('progressbar', { name: 'Inspection answers' });
+  await expect(answersBar).toBeVisible();
   await app.link('Fleet Details').click();
   await expect(page.getByRole('table', { name: 'Fleet Details' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+  // Counts once the first page has said how many there are.
+  const answersCounts = page.getByText(ANSWERS_LABEL);
+  await expect(answersCounts).toBeVisible();
+  const [, done, total] = ANSWERS_LABEL.exec((await answersCounts.textContent()) ?? '') ?? [];
+  expect(number(total ?? '0')).toBeGreaterThan(number(done ?? '0'));
+  await shot(page, 'first-sync-answers', { width: 1440 });
+  await page.setViewportSize(SIZES[0]);
+  await shot(page, 'first-sync-answers', SIZES[0]);
+  await expect(answersBar).toBeHidden({ timeout: 120_000 });
+  await app.waitSynced();
 });

@@ -44,6 +44,7 @@ const STATUS: SyncStatus = {
   streamConnected: true,
   unreadable: 0,
   firstSync: null,
+  answers: null,
 };
 
 /** The engine the screen's hooks read; the bench page never syncs, writes or asks the server. */

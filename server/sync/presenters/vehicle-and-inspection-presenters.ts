@@ -2,6 +2,7 @@ import { fileUrl } from '../../../core/schema/file.ts';
 import { inspectionDetailMirrorStart, type Inspection, type InspectionFeedRow, type InspectionPicture } from '../../../core/schema/inspection.ts';
 import type { RuleDefinition, SavedRule } from '../../../core/schema/rule.ts';
 import type { Workflow, WorkflowRule } from '../../../core/schema/workflow.ts';
+import type { FeedView } from '../sync-table.ts';
 import { iso, isoOrNull, workflowIdOrNull, type RowOf } from './presenter-helpers.ts';
 
 /**
@@ -80,10 +81,11 @@ export const inspectionToApi = (row: RowOf<'inspections'>): Inspection => ({
 
 /**
  * An inspection as the feed `inspections` carries it: with its answers, unless it was performed before
- * the months devices keep answers of (inspectionDetailMirrorStart) and the whole history was not asked for.
+ * the months devices keep answers of (inspectionDetailMirrorStart) and the whole history was not asked
+ * for, or the pull brings answers later (the row was read without them).
  */
-export function inspectionFeedRowToApi(row: RowOf<'inspections'>, view: { wholeHistory?: boolean } = {}): InspectionFeedRow {
-  const kept = view.wholeHistory === true || row.inspectionDate >= inspectionDetailMirrorStart(new Date());
+export function inspectionFeedRowToApi(row: RowOf<'inspections'>, view: FeedView = {}): InspectionFeedRow {
+  const kept = view.answersLater !== true && (view.wholeHistory === true || row.inspectionDate >= inspectionDetailMirrorStart(new Date()));
   return { ...inspectionToApi(row), results: kept ? row.results : null };
 }
 

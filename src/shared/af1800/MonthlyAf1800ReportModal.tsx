@@ -5,7 +5,7 @@ import { IconArrowLeft, IconFileTypePdf } from '@tabler/icons-react';
 import { currentAf1800Month } from '../../../core/rules/af1800-form.ts';
 import type { Af1800Month } from '../../../core/schema/af1800.ts';
 import { useSession } from '../../auth/session-context.ts';
-import { useMirror, useServerRead } from '../../sync/react.tsx';
+import { useMirror, useServerRead, useSyncStatus } from '../../sync/react.tsx';
 import { Af1800PdfBody } from './Af1800PdfBody.tsx';
 import { loadMonthlyReport, mirrorHoldsMonth, pdfFileName, reportTitle } from './af1800-data.ts';
 import { useAf1800Pdf } from './use-af1800-pdf.ts';
@@ -46,7 +46,8 @@ export function MonthlyAf1800ReportModal({ onClose }: { onClose(): void }) {
   const [now] = useState(() => new Date());
   const [picked, setPicked] = useState<Date | null>(() => toDate(currentAf1800Month(now)));
   const [month, setMonth] = useState<Af1800Month | null>(null);
-  const offlineReady = picked ? mirrorHoldsMonth(toMonth(picked), now) : false;
+  const { answers } = useSyncStatus();
+  const holds = picked ? mirrorHoldsMonth(toMonth(picked), now) : false;
 
   return (
     <Modal opened onClose={onClose} title={month ? reportTitle(month) : PICK_TITLE} size={month ? 'auto' : 'md'} centered>
@@ -78,7 +79,11 @@ export function MonthlyAf1800ReportModal({ onClose }: { onClose(): void }) {
               data-autofocus
             />
             <Text size="sm" c="dimmed">
-              {offlineReady || !picked ? 'Made on this device from its records; works offline.' : 'Older months are made by the server: this needs a connection.'}
+              {!holds && picked
+                ? 'Older months are made by the server: this needs a connection.'
+                : answers
+                  ? 'Made by the server while this device is still getting the inspections’ answers: this needs a connection.'
+                  : 'Made on this device from its records; works offline.'}
             </Text>
             <Group justify="flex-end">
               <Button type="submit" disabled={!picked} leftSection={<IconFileTypePdf size={18} aria-hidden />}>

@@ -8,6 +8,7 @@ import {
 } from '../../../core/rules/af1800-form.ts';
 import { af1800FormSchema, af1800ReportSchema, type Af1800Form, type Af1800Month } from '../../../core/schema/af1800.ts';
 import { inspectionDetailMirrorStart } from '../../../core/schema/inspection.ts';
+import { getMeta } from '../../db/meta.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 
@@ -31,6 +32,14 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 export function mirrorHoldsMonth(month: Af1800Month, now: Date): boolean {
   const start = inspectionDetailMirrorStart(now);
   return Date.UTC(month.year, month.month - 1, 1) >= start.getTime();
+}
+
+/**
+ * Whether the form is made here: the mirror holds the month, and the answers a first sync left for
+ * later (src/sync/fill-answers.ts) are all in; until they are, the server makes it.
+ */
+async function madeHere(db: MirrorDb, month: Af1800Month, now: Date): Promise<boolean> {
+  return mirrorHoldsMonth(month, now) && (await getMeta(db, 'answersPending')) === undefined;
 }
 
 export function monthOf(which: FormMonth, now: Date): Af1800Month {
@@ -63,7 +72,7 @@ type Read = SyncEngine['read'];
 /** One vehicle's form: from the mirror when it holds the month, else from the server. */
 export async function loadVehicleForm(db: MirrorDb, read: Read, vehicleId: string, which: FormMonth, now: Date): Promise<Af1800Form> {
   const month = monthOf(which, now);
-  if (mirrorHoldsMonth(month, now)) {
+  if (await madeHere(db, month, now)) {
     const vehicle = await db.feed('vehicles').get(vehicleId);
     if (!vehicle) throw new Error('This vehicle is not on this device.');
     return assembleAf1800Form(await mirrorSources(db), vehicle, month, now);
@@ -73,7 +82,7 @@ export async function loadVehicleForm(db: MirrorDb, read: Read, vehicleId: strin
 
 /** Every vehicle's form of the month that has data; [] when none has (the modal says so). */
 export async function loadMonthlyReport(db: MirrorDb, read: Read, orgId: string, month: Af1800Month, now: Date): Promise<Af1800Form[]> {
-  if (mirrorHoldsMonth(month, now)) {
+  if (await madeHere(db, month, now)) {
     const [sources, vehicles] = await Promise.all([mirrorSources(db), db.feed('vehicles').toArray()]);
     return assembleAf1800Report({ ...sources, vehicles }, month, now).forms;
   }

@@ -1,5 +1,7 @@
 import type { MutationResult, PullResponse, PushBody, PushMutation } from '../../../core/schema/sync.ts';
 import type { FeedRow } from '../../../core/schema/feeds.ts';
+import type { InspectionResult } from '../../../core/schema/inspection.ts';
+import { ANSWERS_LIMIT_DEFAULT, answersPath, type AnswersPage } from '../../../core/schema/sync-answers.ts';
 import { settingRowId } from '../../../core/schema/settings.ts';
 import * as feedRows from '../../../core/testing/feed-rows.ts';
 import type { ApiClient } from '../api.ts';
@@ -32,6 +34,11 @@ function parseCursor(cursor: string): Position {
 }
 
 const feedOrder = (a: StoredRow, b: StoredRow) => a.rev - b.rev || (a.t < b.t ? -1 : a.t > b.t ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A row as a pull shows it: an inspection without its answers when they come later. */
+function shown(row: StoredRow, answersLater: boolean): Record<string, unknown> {
+  return answersLater && row.t === 'inspections' ? { ...row.data, results: null } : row.data!;
+}
 
 function after(row: StoredRow, pos: Position): boolean {
   if (row.rev !== pos.rev || pos.t === null || pos.id === null) return row.rev > pos.rev;
@@ -84,7 +91,7 @@ export class FakeSyncServer {
     return this.rows.get(`${t}:${id}`)?.data;
   }
 
-  pull(cursor: string, limit: number, clientId?: string): PullResponse {
+  pull(cursor: string, limit: number, clientId?: string, answersLater = false): PullResponse {
     const pos = parseCursor(cursor);
     if (pos.rev > 0 && pos.rev < this.horizon) return { cursor: '', hasMore: true, reset: true, changes: [], acks: [] };
     const feed = [...this.rows.values()].filter((r) => after(r, pos) && (pos.rev > 0 || r.data !== null)).sort(feedOrder);
@@ -101,11 +108,27 @@ export class FakeSyncServer {
       cursor: next.t ? `${next.rev}:${next.t}:${next.id}` : String(next.rev),
       hasMore,
       reset: false,
-      changes: page.map((r) => (r.data ? { t: r.t, op: 'put' as const, id: r.id, data: r.data } : { t: r.t, op: 'delete' as const, id: r.id })),
+      changes: page.map((r) => (r.data ? { t: r.t, op: 'put' as const, id: r.id, data: shown(r, answersLater) } : { t: r.t, op: 'delete' as const, id: r.id })),
       acks,
       // As the server: the first page of a pull from the start says how many rows the pull brings.
       ...(pos.rev === 0 && !pos.t ? { total: feed.length } : {}),
     };
+  }
+
+  /**
+   * GET /data/v1/sync/answers: the stored inspections' answers (every live inspection with answers
+   * stands for one in the mirror's months), in id order, `limit` at a time.
+   */
+  answers(after: string, limit: number): AnswersPage {
+    const all = [...this.rows.values()]
+      .filter((r) => r.t === 'inspections' && r.data !== null && Array.isArray(r.data.results) && r.id > after)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    const page = all.slice(0, limit).map((r) => ({
+      inspectionId: r.id,
+      lastModificationDate: r.data!.lastModificationDate as string,
+      results: r.data!.results as InspectionResult[],
+    }));
+    return { answers: page, next: all.length > limit ? page.at(-1)!.inspectionId : null, ...(after === '' ? { total: all.length } : {}) };
   }
 
   push(body: PushBody): MutationResult[] {
@@ -189,7 +212,11 @@ export class FakeSyncServer {
         const url = new URL(path, 'http://fake.test');
         if (method === 'GET' && url.pathname === '/data/v1/sync/pull') {
           const q = url.searchParams;
-          return this.pull(q.get('cursor') ?? '', Number(q.get('limit') ?? 1000), q.get('clientId') ?? undefined);
+          return this.pull(q.get('cursor') ?? '', Number(q.get('limit') ?? 1000), q.get('clientId') ?? undefined, q.get('answers') === 'later');
+        }
+        if (method === 'GET' && url.pathname === answersPath) {
+          const q = url.searchParams;
+          return this.answers(q.get('after') ?? '', Number(q.get('limit') ?? ANSWERS_LIMIT_DEFAULT));
         }
         if (method === 'POST' && url.pathname === '/data/v1/sync/push') {
           if (this.failNextPushes > 0) {

@@ -1,0 +1,94 @@
+import { answersPageSchema, answersPath, type AnswersPage, type InspectionAnswers } from '../../core/schema/sync-answers.ts';
+import { getMeta, setMeta, type AnswersProgress } from '../db/meta.ts';
+import type { MirrorDb, MirrorRow, ShadowEntry } from '../db/mirror.ts';
+import { rowKey } from '../db/row-key.ts';
+import type { ApiClient } from './api.ts';
+import { rebaseRows } from './rebase.ts';
+
+/** Lets rendering and input run between pages. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The row the answers belong to: the same version of the inspection, still without answers. */
+const awaits = (row: Record<string, unknown> | null | undefined, answers: InspectionAnswers) =>
+  row != null && row.results === null && row.lastModificationDate === answers.lastModificationDate;
+
+/**
+ * Puts a page's answers into the inspections they belong to, inside a rw transaction over every table.
+ * A row that changed since (a newer version, which the feed brings with its answers) or that has its
+ * answers already is left alone. A row with changes queued on this device gets them in its server copy
+ * (the shadow), and the queued changes are applied again on top.
+ */
+async function writeAnswers(db: MirrorDb, answers: readonly InspectionAnswers[]): Promise<void> {
+  const ids = answers.map((a) => a.inspectionId);
+  const keys = ids.map((id) => rowKey('inspections', id));
+  const [rows, shadows] = await Promise.all([db.feed('inspections').bulkGet(ids), db.shadows.bulkGet(keys)]);
+  const puts: MirrorRow<'inspections'>[] = [];
+  const bases: ShadowEntry[] = [];
+  for (const [i, a] of answers.entries()) {
+    const shadow = shadows[i];
+    const row = rows[i];
+    if (shadow) {
+      if (awaits(shadow.row, a)) bases.push({ ...shadow, row: { ...shadow.row, results: a.results } });
+    } else if (row && awaits(row, a)) puts.push({ ...row, results: a.results });
+  }
+  if (puts.length > 0) await db.feed('inspections').bulkPut(puts);
+  if (bases.length > 0) {
+    await db.shadows.bulkPut(bases);
+    await rebaseRows(
+      db,
+      bases.map((s) => s.key),
+    );
+  }
+}
+
+export interface FillAnswersOptions {
+  db: MirrorDb;
+  api: ApiClient;
+  /** Stop after the page that ends past this many milliseconds (the sync's other work waits meanwhile). */
+  budgetMs?: number;
+  limit?: number;
+}
+
+/**
+ * Brings the answers a first sync left for later (pull `answers=later`: the records first, so the
+ * screens show the fleet after a seventh of the bytes) from GET /data/v1/sync/answers, page by page,
+ * each page written in one transaction with the progress (meta `answersPending`), so that a fill cut
+ * short (the app closed, the link dropped) goes on from the page it stopped at. Answers true while
+ * some remain (the budget ran out), false once every one is in.
+ */
+export async function fillAnswers({ db, api, budgetMs = Infinity, limit }: FillAnswersOptions): Promise<boolean> {
+  let progress = await getMeta(db, 'answersPending');
+  if (!progress) return false;
+  const started = performance.now();
+  const spent = () => performance.now() - started >= budgetMs;
+  const fetchPage = async (after: string): Promise<AnswersPage> => {
+    const query = new URLSearchParams({ after, ...(limit === undefined ? {} : { limit: String(limit) }) });
+    return answersPageSchema.parse(await api.request('GET', `${answersPath}?${query}`));
+  };
+  let prefetched: Promise<AnswersPage> | null = null;
+  for (;;) {
+    const page = await (prefetched ?? fetchPage(progress.after));
+    prefetched = null;
+    if (page.next !== null && (page.answers.length === 0 || page.next === progress.after)) throw new Error('The answers pages did not advance');
+    // The next page is asked for while this one is written.
+    if (page.next !== null && !spent()) {
+      prefetched = fetchPage(page.next);
+      prefetched.catch(() => undefined);
+    }
+    const from: string = progress.after;
+    const next: AnswersProgress = { after: page.next ?? '', done: progress.done + page.answers.length, total: page.total ?? progress.total };
+    const wrote = await db.transaction('rw', db.tables, async () => {
+      // A reset (or another tab's fill) moved the progress meanwhile: this page is not the one to write.
+      if ((await getMeta(db, 'answersPending'))?.after !== from) return false;
+      await writeAnswers(db, page.answers);
+      if (page.next === null) await db.meta.delete('answersPending');
+      else await setMeta(db, 'answersPending', next);
+      return true;
+    });
+    if (!wrote) return (await getMeta(db, 'answersPending')) !== undefined;
+    if (page.next === null) return false;
+    progress = next;
+    if (spent()) return true;
+    await yieldToEventLoop();
+  }
+}

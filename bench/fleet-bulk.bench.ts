@@ -8,8 +8,7 @@
 // new inspection per vehicle in commission), which fold those writes in. The bench fails if an answer
 // differs from the baseline's rows. The day's inspections are removed afterwards and the summaries made
 // again, so the cached database is as it was.
-import path from 'node:path';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { fleetRowsFromSummaries } from '../core/rules/fleet-row.ts';
 import { summarize } from '../core/rules/fleet-summary.ts';
@@ -22,23 +21,13 @@ import { summarySources } from '../server/modules/vehicles/fleet-sources.ts';
 import { readSnapshot } from '../server/sync/snapshot.ts';
 import { apiClient } from '../tests/support/api.ts';
 import { signIn } from '../tests/support/sign-in.ts';
-import { startTestServer } from '../tests/support/server.ts';
 import { fleetCacheDir, fleetDataOptions } from './fleet-data.ts';
-import { databaseDir, databaseReady, markDatabaseSeeded, seedFleet } from './fleet-grid/prepare.ts';
-import { startBenchServer } from './fleet-grid/server.ts';
+import { onEachDatabase, type Target } from './fleet-grid/targets.ts';
 import { loadAverage, table } from './measure.ts';
 import { compareRows } from './fleet-grid/report.ts';
 
 const RUNS = 3;
 const ADMIN = demoEmail('admin', 'wing-1');
-
-interface Target {
-  name: string;
-  baseUrl: string;
-  ctx: AppContext;
-  made: string;
-  stop(): Promise<void>;
-}
 
 const seconds = (started: number) => (performance.now() - started) / 1000;
 
@@ -147,70 +136,9 @@ async function measureOn(target: Target): Promise<Record<string, string | number
   return figures;
 }
 
-async function onPglite(cacheDir: string, o: ReturnType<typeof fleetDataOptions>): Promise<Target> {
-  const ready = databaseReady(cacheDir);
-  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: cacheDir, cacheDir });
-  let made = 'database from the cache';
-  if (!ready) {
-    made = `database made in ${(await seedFleet(o, cacheDir, server.ctx)).toFixed(0)} s`;
-    markDatabaseSeeded(cacheDir);
-  }
-  return { name: 'PGlite', baseUrl: server.baseUrl, ctx: server.ctx, made, stop: () => server.stop() };
-}
-
-/** Whether the database at `url` exists and was seeded whole by an earlier run (it holds the marker table). */
-async function seededWhole(pg: typeof import('pg').default, url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-  } catch {
-    return false;
-  }
-  try {
-    return (await client.query("select to_regclass('fleet_bench_seeded') is not null as done")).rows[0]?.done === true;
-  } finally {
-    await client.end();
-  }
-}
-
-async function onPostgres(adminUrl: string, cacheDir: string, o: ReturnType<typeof fleetDataOptions>): Promise<Target> {
-  const pg = (await import('pg')).default;
-  const name = `fleet_bench_${path.basename(cacheDir).slice(-12)}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const seeded = await seededWhole(pg, url.toString());
-  if (!seeded) {
-    // A database an interrupted run left half seeded is made again from empty.
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-  }
-  const server = await startTestServer({ databaseUrl: url.toString() });
-  let made = 'database kept on the server';
-  if (!seeded) {
-    made = `database made in ${(await seedFleet(o, cacheDir, server.ctx)).toFixed(0)} s`;
-    await server.ctx.db.execute(sql`create table fleet_bench_seeded (at timestamptz default now())`);
-  }
-  return { name: 'PostgreSQL', baseUrl: server.baseUrl, ctx: server.ctx, made, stop: () => server.stop() };
-}
-
 export async function run(): Promise<void> {
   const o = fleetDataOptions();
-  const cacheDir = fleetCacheDir(o);
-  const figures: Record<string, string | number>[] = [];
-  const targets = [() => onPglite(cacheDir, o), ...(process.env.TEST_DATABASE_URL ? [() => onPostgres(process.env.TEST_DATABASE_URL!, cacheDir, o)] : [])];
-  for (const open of targets) {
-    const target = await open();
-    try {
-      console.log(`${target.name}: ${o.vehicles} vehicles x ${o.days} days; ${target.made}`);
-      figures.push(...(await measureOn(target)));
-    } finally {
-      await target.stop();
-    }
-  }
-  if (!process.env.TEST_DATABASE_URL) console.log('PostgreSQL left out: TEST_DATABASE_URL is not set (eval "$(scripts/start-test-postgres.sh)")');
+  const figures = await onEachDatabase(o, fleetCacheDir(o), { prefix: 'fleet_bench' }, measureOn);
   console.log(loadAverage());
   table(figures);
 }

@@ -9,23 +9,19 @@
 // Only the database is made (no browser, no mirror), with the tables the figures read.
 // BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS and BENCH_FLEET_TODAY as for the fleet benches;
 // BENCH_INSIGHTS_RUNS (default 3) answers per call.
-import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import type { ReportRange } from '../core/rules/report-range.ts';
 import { insightsAnswerSchemas, insightsPaths, type InsightsCall, type InsightsQuery } from '../core/schema/insights.ts';
 import { monthlyReportPath, monthlyReportSchema } from '../core/schema/monthly-report.ts';
-import type { AppContext } from '../server/context.ts';
 import type { Db } from '../server/db/client.ts';
 import { inspections, users } from '../server/db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
 import { apiClient } from '../tests/support/api.ts';
 import { signIn } from '../tests/support/sign-in.ts';
-import { startTestServer } from '../tests/support/server.ts';
 import { fleetCacheDir, fleetDataOptions } from './fleet-data.ts';
 import type { FleetDataOptions } from './fleet-data-types.ts';
-import { databaseDir, databaseReady, markDatabaseSeeded, seedFleet, type DataScope } from './fleet-grid/prepare.ts';
-import { startBenchServer } from './fleet-grid/server.ts';
+import type { DataScope } from './fleet-grid/prepare.ts';
+import { onEachDatabase, type Target } from './fleet-grid/targets.ts';
 import {
   memoryFailuresOverview,
   memoryFailuresPerVehicle,
@@ -34,7 +30,7 @@ import {
   memoryUsageExcess,
   memoryUsageTimeseries,
 } from './insights-memory.ts';
-import { loadAverage, table } from './measure.ts';
+import { firstDifference, loadAverage, table } from './measure.ts';
 
 const RUNS = Number(process.env.BENCH_INSIGHTS_RUNS ?? 3);
 const TARGET_SECONDS = 2;
@@ -47,27 +43,8 @@ const INSIGHTS_DATA: DataScope = {
   tables: ['organizations', 'users', 'sections', 'workflows', 'vehicles', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis'],
 };
 
-interface Target {
-  name: string;
-  baseUrl: string;
-  ctx: AppContext;
-  made: string;
-  stop(): Promise<void>;
-}
-
 const seconds = (started: number) => (performance.now() - started) / 1000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The first path at which two JSON values differ, or null. */
-function firstDifference(a: unknown, b: unknown, at = ''): string | null {
-  if (isDeepStrictEqual(a, b)) return null;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${at || '(root)'}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`;
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
-    if (found) return found;
-  }
-  return `${at}: differ`;
-}
 
 type Baseline = (db: Db, orgId: string) => Promise<unknown>;
 
@@ -174,71 +151,10 @@ async function measureOn(target: Target, o: FleetDataOptions): Promise<Record<st
   return figures;
 }
 
-async function onPglite(cacheDir: string, o: FleetDataOptions): Promise<Target> {
-  const ready = databaseReady(cacheDir, INSIGHTS_DATA);
-  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: cacheDir, cacheDir });
-  let made = 'database from the cache';
-  if (!ready) {
-    made = `database made in ${(await seedFleet(o, cacheDir, server.ctx, INSIGHTS_DATA)).toFixed(0)} s`;
-    markDatabaseSeeded(cacheDir, INSIGHTS_DATA);
-  }
-  return { name: 'PGlite', baseUrl: server.baseUrl, ctx: server.ctx, made, stop: () => server.stop() };
-}
-
-/** Whether the database at `url` exists and was seeded whole by an earlier run (it holds the marker table). */
-async function seededWhole(pg: typeof import('pg').default, url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-  } catch {
-    return false;
-  }
-  try {
-    return (await client.query("select to_regclass('insights_bench_seeded') is not null as done")).rows[0]?.done === true;
-  } finally {
-    await client.end();
-  }
-}
-
-async function onPostgres(adminUrl: string, cacheDir: string, o: FleetDataOptions): Promise<Target> {
-  const pg = (await import('pg')).default;
-  const name = `insights_bench_${path.basename(cacheDir).slice(-12)}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const seeded = await seededWhole(pg, url.toString());
-  if (!seeded) {
-    // A database an interrupted run left half seeded is made again from empty.
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-  }
-  const server = await startTestServer({ databaseUrl: url.toString() });
-  let made = 'database kept on the server';
-  if (!seeded) {
-    made = `database made in ${(await seedFleet(o, cacheDir, server.ctx, INSIGHTS_DATA)).toFixed(0)} s`;
-    await server.ctx.db.execute(sql`create table insights_bench_seeded (at timestamptz default now())`);
-  }
-  return { name: 'PostgreSQL', baseUrl: server.baseUrl, ctx: server.ctx, made, stop: () => server.stop() };
-}
-
 export async function run(): Promise<void> {
   const started = performance.now();
   const o: FleetDataOptions = { ...fleetDataOptions(), answers: true };
-  const cacheDir = fleetCacheDir(o);
-  const figures: Record<string, string | number>[] = [];
-  const targets = [() => onPglite(cacheDir, o), ...(process.env.TEST_DATABASE_URL ? [() => onPostgres(process.env.TEST_DATABASE_URL!, cacheDir, o)] : [])];
-  for (const open of targets) {
-    const target = await open();
-    try {
-      console.log(`${target.name}: ${o.vehicles} vehicles x ${o.days} days to ${o.today.toISOString().slice(0, 10)}; ${target.made}`);
-      figures.push(...(await measureOn(target, o)));
-    } finally {
-      await target.stop();
-    }
-  }
-  if (!process.env.TEST_DATABASE_URL) console.log('PostgreSQL left out: TEST_DATABASE_URL is not set (eval "$(scripts/start-test-postgres.sh)")');
+  const figures = await onEachDatabase(o, fleetCacheDir(o), { scope: INSIGHTS_DATA, prefix: 'insights_bench' }, (target) => measureOn(target, o));
   console.log(loadAverage());
   table(figures);
   const slowest = Math.max(...figures.flatMap((f) => String(f['SQL answer, s (each run)']).split(', ').map(Number)));

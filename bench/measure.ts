@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 
 /** Wall time and peak resident memory of one piece of work. */
 export async function measure<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number; peakRssMb: number }> {
@@ -25,4 +26,15 @@ export function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')} on ${os.cpus().length} cores`;
+}
+
+/** The first path at which two JSON values differ (with both values there), or null when they are equal. */
+export function firstDifference(a: unknown, b: unknown, at = ''): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${at || '(root)'}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
+    if (found) return found;
+  }
+  return `${at}: differ`;
 }

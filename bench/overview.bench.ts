@@ -10,11 +10,10 @@
 // (minutes, where the whole set takes half an hour). BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS, BENCH_FLEET_TODAY
 // as for the fleet-grid bench; BENCH_OVERVIEW_RUNS (default 3).
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
 import { signIn } from '../tests/support/sign-in.ts';
 import { fleetCacheDir, fleetDataOptions } from './fleet-data.ts';
-import { loadAverage, table } from './measure.ts';
+import { loadAverage, table, firstDifference } from './measure.ts';
 import { openBenchBrowser } from './fleet-grid/browser.ts';
 import { buildBenchPage } from './fleet-grid/build.ts';
 import { databaseDir, databaseReady, prepareData, type DataScope } from './fleet-grid/prepare.ts';
@@ -27,17 +26,6 @@ const OVERVIEW_DATA: DataScope = {
 };
 
 const ms = (n: number) => `${Math.round(n)} ms`;
-
-/** The first path at which two JSON values differ, or null. */
-function firstDifference(a: unknown, b: unknown, at = ''): string | null {
-  if (isDeepStrictEqual(a, b)) return null;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${at || '(root)'}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`;
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
-    if (found) return found;
-  }
-  return `${at}: differ`;
-}
 
 type Overview = { asOf?: string } & Record<string, unknown>;
 const withoutMoment = ({ asOf: _, ...rest }: Overview) => rest;

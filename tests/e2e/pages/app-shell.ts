@@ -31,9 +31,10 @@ export class AppShell {
 
   async waitSynced(): Promise<void> {
     await expect(this.syncStatus).toContainText('All changes saved', { timeout: 30_000 });
-    // A first sync's answers come after its records (src/sync/fill-answers.ts): synced means they are in too.
-    await expect(this.page.getByRole('progressbar', { name: 'Inspection answers' })).toHaveCount(0, { timeout: 60_000 });
     await expect(this.syncStatus).toContainText('Last synced', { timeout: 30_000 });
+    // A first sync's answers come after its records (src/sync/fill-answers.ts), and their bar shows from
+    // the moment the records are in ('Last synced'): synced means they are in too.
+    await expect(this.page.getByRole('progressbar', { name: 'Inspection answers' })).toHaveCount(0, { timeout: 60_000 });
   }
 
   link(label: string): Locator {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { daysAgo, InsightsPage } from './pages/insights-page.ts';
+import { insightsAnswerSchemas, insightsPaths } from '../../core/schema/insights.ts';
 import { monthlyReportSchema } from '../../core/schema/monthly-report.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -10,6 +11,9 @@ import { expectNoHorizontalOverflow, SIZES, shot } from './support/screenshots.t
 useOwnOrganization();
 
 const PER_DAY = 'Total inspection time per day (minutes)';
+
+/** A local day as the date pickers send it (yyyy-mm-dd). */
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 async function csvLines(page: Page, button: string): Promise<{ name: string; lines: string[] }> {
   const download = page.waitForEvent('download');
@@ -92,17 +96,27 @@ test('a vco changes the Insights dates and every filter and sees the charts chan
   expect(usage.lines.length).toBeGreaterThan(1);
   expect(usage.lines.slice(1).every((line) => line.includes(',Forklift 10K,'))).toBe(true);
 
-  // Failures: by vehicle type and by rule.
+  // Failures: by vehicle type, then by rule. Each organization of the e2e run has its own history, so
+  // the type and the rule are taken from what the server counts: a type whose vehicles failed more than
+  // one AF-1800 rule, and one of those rules, so that each filter leaves failures and changes the charts.
   await page.getByRole('tab', { name: 'Failures' }).click();
-  const failures = await insights.summary('Failures per day');
   const perVehicle = await insights.summary('Failures per vehicle, by vehicle type');
-  await page.getByRole('textbox', { name: 'AF-1800 rules' }).click();
-  await page.getByRole('option').first().click();
-  await page.getByRole('textbox', { name: 'AF-1800 rules' }).press('Escape');
-  await expect.poll(() => insights.summary('Failures per day')).not.toBe(failures);
-  expect(await insights.summary('Failures per day')).toMatch(/ of 1 rules /);
-  await insights.choose('Vehicle types', ['Pickup 4x4']);
+  const range = `start=${isoDay(daysAgo(40))}&end=${isoDay(new Date())}`;
+  const failing = insightsAnswerSchemas.failuresPerVehicle.parse((await api.get(`${insightsPaths.failuresPerVehicle.build({})}?${range}`)).body);
+  const af1800RulesOf = (t: (typeof failing.vehicleTypes)[number]) => [
+    ...new Set(t.vehicles.flatMap((v) => v.failuresByRule.map((f) => f.ruleId)).filter((id) => id.startsWith('AF1800-'))),
+  ];
+  const type = failing.vehicleTypes.find((t) => af1800RulesOf(t).length > 1 && failing.vehicleTypes.length > 1)!;
+  expect(type).toBeDefined();
+  const rule = failing.rules.find((r) => r.ruleId === af1800RulesOf(type)[0])!;
+  await insights.choose('Vehicle types', [type.vehicleType]);
   await expect.poll(() => insights.summary('Failures per vehicle, by vehicle type')).not.toBe(perVehicle);
+  const ofType = await insights.summary('Failures per day');
+  await page.getByRole('textbox', { name: 'AF-1800 rules' }).click();
+  await page.getByRole('option', { name: `${rule.ruleId} ${rule.title}`, exact: true }).click();
+  await page.getByRole('textbox', { name: 'AF-1800 rules' }).press('Escape');
+  await expect.poll(() => insights.summary('Failures per day')).not.toBe(ofType);
+  expect(await insights.summary('Failures per day')).toMatch(/ of 1 rules /);
   await expectAccessible(page, 'Insights failures');
 
   // Reports: this month for the vco's section, then another section from a date, and the CSV.
@@ -141,6 +155,10 @@ test('a vco changes the Insights dates and every filter and sees the charts chan
   await answered(page, 'Reports');
   const inspections = Number(await page.getByRole('group', { name: 'Inspections' }).locator('p').nth(1).innerText());
   expect(inspections).toBeGreaterThan(0);
+  // Part 2 §9: a part of a whole is also shown as a whole-number percentage of it.
+  const failed = /Failed: (\d+) \((\d+)%\)/.exec(await page.getByRole('group', { name: 'Inspections' }).innerText());
+  expect(failed).not.toBeNull();
+  expect(Number(failed![2])).toBe(Math.round((Number(failed![1]) / inspections) * 100));
   const report = await csvLines(page, 'Download');
   expect(report.name).toBe('reports.csv');
   expect(report.lines[0]!.split(',')).toHaveLength(21);
@@ -180,6 +198,8 @@ test('screenshots of each Insights tab and the report at 1024x768 and 1440x900',
     await app.link('Reports').click();
     await answered(page, 'Reports');
     await expectNoHorizontalOverflow(page);
+    // Off the sidebar link just clicked, whose tooltip would cover a card.
+    await page.getByRole('heading', { level: 1 }).hover();
     await shot(page, 'reports', size, true);
   }
 });

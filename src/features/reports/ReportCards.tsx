@@ -47,7 +47,7 @@ export function ReportCards({ report }: { report: SectionReport }) {
         title="Inspections"
         value={inspections.total}
         lines={[
-          ['Failed', inspections.failed],
+          ['Failed', inspections.failed, inspections.total],
           ['Notes', inspections.notes],
         ]}
       />
@@ -55,18 +55,18 @@ export function ReportCards({ report }: { report: SectionReport }) {
         title="Discrepancies"
         value={mx.discrepancies.total}
         lines={[
-          ['Addressable', mx.discrepancies.addressable],
-          ['Disregarded', mx.discrepancies.disregarded],
+          ['Addressable', mx.discrepancies.addressable, mx.discrepancies.total],
+          ['Disregarded', mx.discrepancies.disregarded, mx.discrepancies.total],
         ]}
       />
-      <Card title="LTI" value={mx.lti.performed} lines={[['Failed', mx.lti.failed]]} />
-      <Card title="PMI" value={mx.pmi.performed} lines={[['Failed', mx.pmi.failed]]} />
+      <Card title="LTI" value={mx.lti.performed} lines={[['Failed', mx.lti.failed, mx.lti.performed]]} />
+      <Card title="PMI" value={mx.pmi.performed} lines={[['Failed', mx.pmi.failed, mx.pmi.performed]]} />
       <Card
         title="Scheduled"
         value={mx.scheduled.scheduled}
         lines={[
           ['Performed', mx.scheduled.performed],
-          ['Missed', mx.scheduled.failed],
+          ['Missed', mx.scheduled.failed, mx.scheduled.scheduled],
         ]}
       />
     </SimpleGrid>

@@ -58,8 +58,8 @@ export class FleetPage {
    * the first rows and a few more, which is what the user sees). Cells are found by their column's
    * aria-colindex: scrolled sideways, the grid renders only the columns in view.
    */
-  async columnTexts(name: string): Promise<string[]> {
-    const index = await this.header(name).getAttribute('aria-colindex');
+  async columnTexts(name: string, timeout?: number): Promise<string[]> {
+    const index = await this.header(name).getAttribute('aria-colindex', timeout === undefined ? undefined : { timeout });
     if (!index) throw new Error(`No column ${name} is shown`);
     return this.grid
       .locator('tbody tr')
@@ -81,8 +81,14 @@ export class FleetPage {
       const container = table.closest<HTMLElement>('.mrt-table-container');
       if (container) container.scrollLeft = 0;
     });
-    for (let step = 0; step < 30; step++) {
-      if ((await this.header(name).count()) > 0) return (await this.columnTexts(name))[0] ?? '';
+    for (let step = 0; step < 60; step++) {
+      if ((await this.header(name).count()) > 0) {
+        // The grid renders columns as it scrolls: a header seen a moment ago may be gone at the next
+        // look while it settles. Look again rather than wait for it, or scroll on past it.
+        const texts = await this.columnTexts(name, 2_000).catch(() => null);
+        if (texts) return texts[0] ?? '';
+        continue;
+      }
       await this.grid.evaluate((table) => {
         const container = table.closest<HTMLElement>('.mrt-table-container');
         if (container) container.scrollLeft += 400;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.ts';
 import { inspectionResultSchema } from './inspection.ts';
+import { pageLimitSchema } from './sync.ts';
 
 /** Inspections per answers page unless asked otherwise: 25 answers each, about 7 KB of JSON an inspection. */
 export const ANSWERS_LIMIT_DEFAULT = 500;
@@ -16,12 +17,7 @@ export const answersPath = '/data/v1/sync/answers';
 export const answersQuerySchema = z.object({
   /** The last inspection id of the page before (its `next`); empty or left out for the first page. */
   after: z.string().max(2000, 'after is at most 2000 characters').default(''),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(ANSWERS_LIMIT_MAX, `limit must be at most ${ANSWERS_LIMIT_MAX}`)
-    .default(ANSWERS_LIMIT_DEFAULT),
+  limit: pageLimitSchema(ANSWERS_LIMIT_MAX, ANSWERS_LIMIT_DEFAULT),
 });
 export type AnswersQuery = z.infer<typeof answersQuerySchema>;
 

@@ -13,6 +13,16 @@ export const PULL_PAGE_BYTES = 8 * 1024 * 1024;
 export const PUSH_BATCH_MAX = 100;
 export const CURSOR_MAX_LENGTH = 2200;
 
+/** A query's page size (`limit`): a whole number from 1 to `max`, `fallback` when left out. */
+export function pageLimitSchema(max: number, fallback: number) {
+  return z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(fallback);
+}
+
 export const pullQuerySchema = z.object({
   /**
    * Opaque to clients: `{epoch}~{horizon}.{rev}` or `{epoch}~{horizon}.{rev}.{table}.{base64url(id)}`
@@ -28,12 +38,7 @@ export const pullQuerySchema = z.object({
       'The cursor is not one this server gave out; start again without one',
     )
     .default(''),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(PULL_LIMIT_MAX, `limit must be at most ${PULL_LIMIT_MAX}`)
-    .default(PULL_LIMIT_DEFAULT),
+  limit: pageLimitSchema(PULL_LIMIT_MAX, PULL_LIMIT_DEFAULT),
   clientId: entityId.optional(),
   /**
    * `later`: inspections come without their answers (`results` null), which GET /data/v1/sync/answers

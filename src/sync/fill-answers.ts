@@ -4,9 +4,7 @@ import type { MirrorDb, MirrorRow, ShadowEntry } from '../db/mirror.ts';
 import { rowKey } from '../db/row-key.ts';
 import type { ApiClient } from './api.ts';
 import { rebaseRows } from './rebase.ts';
-
-/** Lets rendering and input run between pages. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { yieldToEventLoop } from './yield.ts';
 
 /** The row the answers belong to: the same version of the inspection, still without answers. */
 const awaits = (row: Record<string, unknown> | null | undefined, answers: InspectionAnswers) =>

@@ -9,6 +9,7 @@ import { FIRST_PAGE_LIMIT, PULL_CHUNK_ROWS, PULL_PAGE_LIMIT } from './constants.
 import { fillAnswers } from './fill-answers.ts';
 import { parseChanges, resetMirror, retireAcked, writeChanges, type ParsedChange } from './pull-write.ts';
 import { noteSkipped, startCursor } from './skipped.ts';
+import { yieldToEventLoop } from './yield.ts';
 
 export interface PullOptions {
   db: MirrorDb;
@@ -49,9 +50,6 @@ export class PullSupersededError extends Error {
 
 /** The first sync's progress is stored at most this often within a page (and at every page's end). */
 const PROGRESS_EVERY_MS = 1_000;
-
-/** Lets rendering and input run between chunks, so a bootstrap never makes one long task. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Pulls the feed from the stored cursor until the server has nothing more. Each page is written in

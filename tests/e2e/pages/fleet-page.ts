@@ -59,11 +59,16 @@ export class FleetPage {
    * aria-colindex: scrolled sideways, the grid renders only the columns in view.
    */
   async columnTexts(name: string, timeout?: number): Promise<string[]> {
+    return (await this.renderedCells(name, timeout)).map((text) => text ?? '');
+  }
+
+  /** A column's cells in the rows on screen: null where the grid has drawn the header but not yet that row's cell. */
+  private async renderedCells(name: string, timeout?: number): Promise<(string | null)[]> {
     const index = await this.header(name).getAttribute('aria-colindex', timeout === undefined ? undefined : { timeout });
     if (!index) throw new Error(`No column ${name} is shown`);
     return this.grid
       .locator('tbody tr')
-      .evaluateAll((rows, i) => rows.map((row) => (row.querySelector(`td[aria-colindex="${i}"]`) as HTMLElement | null)?.innerText.trim() ?? ''), index);
+      .evaluateAll((rows, i) => rows.map((row) => (row.querySelector(`td[aria-colindex="${i}"]`) as HTMLElement | null)?.innerText.trim() ?? null), index);
   }
 
   /** Scrolls the grid sideways to its right end, as a user does to reach the last columns. */
@@ -85,8 +90,10 @@ export class FleetPage {
       if ((await this.header(name).count()) > 0) {
         // The grid renders columns as it scrolls: a header seen a moment ago may be gone at the next
         // look while it settles. Look again rather than wait for it, or scroll on past it.
-        const texts = await this.columnTexts(name, 2_000).catch(() => null);
-        if (texts) return texts[0] ?? '';
+        // Its first row's cell may lag the header by a frame: an absent cell is not an empty one.
+        const texts = await this.renderedCells(name, 2_000).catch(() => null);
+        if (texts && texts[0] !== null) return texts[0] ?? '';
+        await this.page.waitForTimeout(100);
         continue;
       }
       await this.grid.evaluate((table) => {

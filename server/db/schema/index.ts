@@ -9,3 +9,4 @@ export * from './vehicle-records.ts';
 export * from './files.ts';
 export * from './live-events.ts';
 export * from './fleet-summaries.ts';
+export * from './inspection-failures.ts';

@@ -1,27 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FailuresOverview, FailuresPerVehicle, InsightsQuery } from '../../../core/schema/insights.ts';
 import type { Queryable } from '../../db/client.ts';
 import { byName, compareIso } from './order.ts';
-import { dayRange, selectRows, textList, within, type DayRange } from './sql.ts';
-
-/**
- * The failed answers (result.isPassing false, fixed on the spot or not) of the organization's
- * inspections in range, one row per answer: the inspection's id, vehicle and moment, the answer's
- * rule and the rule's title when inspected (null without one). A jsonpath filter picks the failed
- * answers inside each array (half the time of a row per answer filtered after). Only inspections that
- * can hold a failure are opened: every writer sets `passed` false for an answer failed and not fixed, and
- * counts a fixed one in `num_fixes` (core/rules/inspection-submission.ts, the amendment in
- * server/modules/inspections/submit.ts, server/seed/generate-inspection.ts), so an inspection that
- * passed with no fixes has no failed answer.
- */
-export function failedAnswers(orgId: string, range: DayRange): SQL {
-  return sql`
-    select i.id as inspection_id, i.vehicle_id, i.inspection_date, a.answer->>'ruleId' as rule_id, a.answer->'overview'->>'title' as title
-    from inspections i
-    cross join lateral jsonb_path_query(i.results, '$[*] ? (@.result.isPassing == false)') as a(answer)
-    where i.org_id = ${orgId} and i.deleted_at is null and ${within('i.inspection_date', range)}
-      and (i.passed = false or i.num_fixes > 0)`;
-}
+import { failedAnswers } from './kept-failures.ts';
+import { dayRange, selectRows, textList } from './sql.ts';
 
 /** The newest title each rule was inspected under, as the grouping (rule_id, title) of failed answers gives them. */
 export interface TitleCandidate {
@@ -90,7 +72,7 @@ async function failureCounts(db: Queryable, orgId: string, query: InsightsQuery,
     sql`
       with f as (
         select x.*, ${day} as day
-        from (${failedAnswers(orgId, range)}) x
+        from (${await failedAnswers(db, orgId, range)}) x
         join vehicles v on v.id = x.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null
       ),
       g as (

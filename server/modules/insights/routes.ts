@@ -8,7 +8,7 @@ import { route } from '../../http/route.ts';
 import type { ServerModule } from '../module.ts';
 import { failuresOverview, failuresPerVehicle } from './failures-sql.ts';
 import { inspectInsight } from './inspect-sql.ts';
-import { readFigures } from './sql.ts';
+import { readFigures } from './read-figures.ts';
 import { usageExcess, usageTimeseries } from './usage-sql.ts';
 
 /**

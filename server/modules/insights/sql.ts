@@ -1,8 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Principal } from '../../auth/principal.ts';
-import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { readSnapshot } from '../../sync/snapshot.ts';
 
 /*
  * What the insights' and the monthly report's queries share. They are plain SQL aggregates: the
@@ -10,18 +7,6 @@ import { readSnapshot } from '../../sync/snapshot.ts';
  * server's figures"). Every column a query answers is cast to what both drivers read alike (int,
  * float8, text): PGlite hands timestamps back as text and node-postgres as Date, int8 differs too.
  */
-
-/**
- * Figures read in one read-only snapshot, with room to group and sort in memory: a year of a large
- * fleet's inspections would otherwise spill its sorts and hashes to disk (PostgreSQL's default
- * work_mem is 4 MB). `set local` lasts for this transaction only.
- */
-export function readFigures<T>(ctx: Pick<AppContext, 'db' | 'syncTables'>, principal: Principal, figures: (db: Queryable) => Promise<T>): Promise<T> {
-  return readSnapshot(ctx.db, ctx.syncTables, principal, async (s) => {
-    await s.tx.execute(sql`set local work_mem = '64MB'`);
-    return figures(s.tx);
-  });
-}
 
 /** The rows of a raw query. */
 export async function selectRows<T>(db: Queryable, query: SQL): Promise<T[]> {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InsightVehicle, InsightsQuery, UsageExcess, UsageTimeseries } from '../../../core/schema/insights.ts';
 import type { Queryable } from '../../db/client.ts';
-import { failedAnswers } from './failures-sql.ts';
+import { failedAnswers } from './kept-failures.ts';
 import { byName, compareIso } from './order.ts';
 import { dayRange, num, selectRows, textList, within, type DayRange } from './sql.ts';
 
@@ -133,7 +133,7 @@ export async function usageExcess(db: Queryable, orgId: string, query: InsightsQ
         select vehicle_id, sum(used) filter (where what = 'm') as miles, sum(used) filter (where what = 'h') as hours
         from used group by 1
       ),
-      errs as (select x.vehicle_id, count(*)::int as errors from (${failedAnswers(orgId, range)}) x group by 1)
+      errs as (select x.vehicle_id, count(*)::int as errors from (${await failedAnswers(db, orgId, range)}) x group by 1)
       select v.id, v.reg_number, v.vehicle_type, v.year, v.make, v.model,
              coalesce(t.miles, 0)::float8 as miles, coalesce(t.hours, 0)::float8 as hours, coalesce(e.errors, 0) as errors
       from vehicles v

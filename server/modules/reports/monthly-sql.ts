@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { ReportRange } from '../../../core/rules/report-range.ts';
 import { PROBLEM_LIST_LENGTH, type MonthlyReport, type ProblemVehicle, type SectionReport } from '../../../core/schema/monthly-report.ts';
 import type { Queryable } from '../../db/client.ts';
-import { failedAnswers, ruleTitles, type TitleCandidate } from '../insights/failures-sql.ts';
+import { ruleTitles, type TitleCandidate } from '../insights/failures-sql.ts';
+import { failedAnswers } from '../insights/kept-failures.ts';
 import { byName, compareIso } from '../insights/order.ts';
 import { dayRange, selectRows, within, type DayRange } from '../insights/sql.ts';
 
@@ -111,7 +112,7 @@ export async function monthlyReport(db: Queryable, orgId: string, range: ReportR
       with ${fleet(orgId)}
       select f.section_id, x.rule_id, x.title, count(*)::int as failures,
              to_char(max(x.inspection_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as latest
-      from (${failedAnswers(orgId, days)}) x join fleet f on f.id = x.vehicle_id
+      from (${await failedAnswers(db, orgId, days)}) x join fleet f on f.id = x.vehicle_id
       group by grouping sets ((f.section_id, x.rule_id), (x.rule_id, x.title))`,
   );
   // Rows with a section count; the others are the rules' title candidates.

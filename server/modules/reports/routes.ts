@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import type { ServerModule } from '../module.ts';
-import { readFigures } from '../insights/sql.ts';
+import { readFigures } from '../insights/read-figures.ts';
 import { monthlyReport } from './monthly-sql.ts';
 
 const orgParams = z.object({ orgId: entityId });

@@ -82,24 +82,30 @@ export class FleetPage {
 
   /** The text of a column in the first row, scrolling sideways until the grid renders that column. */
   async firstRowValue(name: string): Promise<string> {
-    await this.grid.evaluate((table) => {
-      const container = table.closest<HTMLElement>('.mrt-table-container');
-      if (container) container.scrollLeft = 0;
-    });
-    for (let step = 0; step < 60; step++) {
+    const scroll = (by: number | null) =>
+      this.grid.evaluate((table, step) => {
+        const container = table.closest<HTMLElement>('.mrt-table-container');
+        if (!container) throw new Error('The grid has no scroll container');
+        const before = container.scrollLeft;
+        container.scrollLeft = step === null ? 0 : before + step;
+        return container.scrollLeft !== before;
+      }, by);
+    await scroll(null);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
       if ((await this.header(name).count()) > 0) {
         // The grid renders columns as it scrolls: a header seen a moment ago may be gone at the next
-        // look while it settles. Look again rather than wait for it, or scroll on past it.
-        // Its first row's cell may lag the header by a frame: an absent cell is not an empty one.
+        // look while it settles, and its first row's cell may lag the header by a frame (an absent
+        // cell is not an empty one). Look again rather than wait on either.
         const texts = await this.renderedCells(name, 2_000).catch(() => null);
         if (texts && texts[0] !== null) return texts[0] ?? '';
         await this.page.waitForTimeout(100);
         continue;
       }
-      await this.grid.evaluate((table) => {
-        const container = table.closest<HTMLElement>('.mrt-table-container');
-        if (container) container.scrollLeft += 400;
-      });
+      // Sideways a step; from the left end again once past it (a header that vanished while the grid
+      // settled can be scrolled past).
+      if (!(await scroll(300))) await scroll(null);
+      await this.page.waitForTimeout(50);
     }
     throw new Error(`No column ${name} in Fleet Details`);
   }

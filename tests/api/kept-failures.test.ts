@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inspectionResultRow } from '../../core/testing/feed-rows.ts';
 import { failuresOverviewSchema, insightsPaths, usageExcessSchema } from '../../core/schema/insights.ts';
 import { inspectionFailureClocks, inspectionFailures, inspections, orgClocks } from '../../server/db/schema/index.ts';
 import { failedAnswers } from '../../server/modules/insights/kept-failures.ts';
@@ -74,21 +75,8 @@ describe('kept failures', () => {
 
   it('follow an inspection added, one amended and one deleted after the last read', async () => {
     [third = ''] = await addInspections(env.server.ctx, env.org.orgId, truck, [{ at: '2026-03-05T10:00:00Z', answers: [fail('AF1800-3'), fail('AF1800-9')] }]);
-    const amended = [
-      {
-        resultId: 'r1',
-        position: 0,
-        ruleId: 'AF1800-3',
-        result: { isPassing: true, value: true },
-        isFixed: false,
-        comment: null,
-        overview: null,
-        type: 'passFail',
-        units: null,
-      },
-    ] as const;
     await rewrite([
-      { id: first, set: { results: [...amended], passed: true, numFixes: 0 } },
+      { id: first, set: { results: [inspectionResultRow({ ruleId: 'AF1800-3' })], passed: true, numFixes: 0 } },
       { id: second, set: { deletedAt: new Date() } },
     ]);
     expect(await failuresPerRule()).toEqual({ 'AF1800-3': 1, 'AF1800-9': 1 });

@@ -49,59 +49,57 @@ export async function ruleTitles(db: Queryable, orgId: string, ruleIds: readonly
 }
 
 interface CountRow {
-  kind: 'count' | 'title';
   rule_id: string;
   day: string | null;
-  vehicle_id: string | null;
-  title: string | null;
+  vehicle_id: string;
   failures: number;
-  latest: string;
-  reg_number: string | null;
-  vehicle_type: string | null;
+}
+
+interface VehicleRow {
+  id: string;
+  reg_number: string;
+  vehicle_type: string;
   year: number | null;
   make: string | null;
   model: string | null;
 }
 
-/** Failed answers per rule and vehicle (and UTC day when `byDay`), with the rules' title candidates, in one pass. */
+/**
+ * Failed answers per rule and vehicle (and UTC day when `byDay`), and the rules' title candidates. The
+ * counts come back with four columns only, and the vehicles' registration, type, year, make and model
+ * are read once each: a year of a large fleet has about 110,000 counts, nearly one per failure, and
+ * reading a row's columns back costs more than grouping them.
+ */
 async function failureCounts(db: Queryable, orgId: string, query: InsightsQuery, byDay: boolean) {
   const range = dayRange(query.start, query.end);
-  const day = byDay ? sql`(x.inspection_date at time zone 'UTC')::date` : sql`null::date`;
-  const rows = await selectRows<CountRow>(
+  const failures = sql`
+    select x.rule_id, x.title, x.vehicle_id, x.inspection_date
+    from (${await failedAnswers(db, orgId, range)}) x
+    join vehicles v on v.id = x.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null`;
+  const day = byDay ? sql`to_char(f.inspection_date at time zone 'UTC', 'YYYY-MM-DD')` : sql`null`;
+  const counts = await selectRows<CountRow>(db, sql`select f.rule_id, ${day} as day, f.vehicle_id, count(*)::int as failures from (${failures}) f group by 1, 2, 3`);
+  const candidates = await selectRows<TitleCandidate>(
     db,
     sql`
-      with f as (
-        select x.*, ${day} as day
-        from (${await failedAnswers(db, orgId, range)}) x
-        join vehicles v on v.id = x.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null
-      ),
-      g as (
-        select case when grouping(f.title) = 0 then 'title' else 'count' end as kind,
-               f.rule_id, to_char(f.day, 'YYYY-MM-DD') as day, f.vehicle_id, f.title, count(*)::int as failures,
-               to_char(max(f.inspection_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as latest
-        from f
-        group by grouping sets ((f.rule_id, f.day, f.vehicle_id), (f.rule_id, f.title))
-      )
-      select g.*, v.reg_number, v.vehicle_type, v.year, v.make, v.model
-      from g left join vehicles v on g.kind = 'count' and v.id = g.vehicle_id`,
+      select f.rule_id, f.title, to_char(max(f.inspection_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as latest
+      from (${failures}) f group by 1, 2`,
   );
-  const counts = rows.filter((r) => r.kind === 'count');
+  const vehicles = new Map(
+    (await selectRows<VehicleRow>(db, sql`select id, reg_number, vehicle_type, year, make, model from vehicles where org_id = ${orgId} and deleted_at is null`)).map(
+      (v) => [v.id, v],
+    ),
+  );
   const totals = new Map<string, number>();
   for (const r of counts) totals.set(r.rule_id, (totals.get(r.rule_id) ?? 0) + r.failures);
   // Rules by their failures, most first.
   const ruleIds = [...totals.keys()].sort((a, b) => totals.get(b)! - totals.get(a)! || byName(a, b));
-  const titles = await ruleTitles(
-    db,
-    orgId,
-    ruleIds,
-    rows.filter((r) => r.kind === 'title'),
-  );
-  return { counts, ruleIds, titles, totals };
+  const titles = await ruleTitles(db, orgId, ruleIds, candidates);
+  return { counts, vehicles, ruleIds, titles, totals };
 }
 
 /** GET /insights/failures/overview: per rule (most failures first), per day, the failures and the vehicles that had them (most first). */
 export async function failuresOverview(db: Queryable, orgId: string, query: InsightsQuery): Promise<FailuresOverview> {
-  const { counts, ruleIds, titles } = await failureCounts(db, orgId, query, true);
+  const { counts, vehicles, ruleIds, titles } = await failureCounts(db, orgId, query, true);
   type Day = FailuresOverview['rules'][number]['data'][number];
   const days = new Map<string, Map<string, Day>>();
   for (const r of counts) {
@@ -110,7 +108,8 @@ export async function failuresOverview(db: Queryable, orgId: string, query: Insi
     const d = byDay.get(r.day!) ?? { day: r.day!, totalFailures: 0, details: [] };
     byDay.set(r.day!, d);
     d.totalFailures += r.failures;
-    d.details.push({ regNumber: r.reg_number!, vehicleType: r.vehicle_type!, failures: r.failures });
+    const v = vehicles.get(r.vehicle_id)!;
+    d.details.push({ regNumber: v.reg_number, vehicleType: v.vehicle_type, failures: r.failures });
   }
   const rules = ruleIds.map((ruleId) => ({
     ruleId,
@@ -124,21 +123,22 @@ export async function failuresOverview(db: Queryable, orgId: string, query: Insi
 
 /** GET /insights/failures/perVehicle: per vehicle type, its vehicles (most failures first) with their failures per rule. */
 export async function failuresPerVehicle(db: Queryable, orgId: string, query: InsightsQuery): Promise<FailuresPerVehicle> {
-  const { counts, ruleIds, titles } = await failureCounts(db, orgId, query, false);
+  const { counts, vehicles: fleet, ruleIds, titles } = await failureCounts(db, orgId, query, false);
   type Vehicle = FailuresPerVehicle['vehicleTypes'][number]['vehicles'][number];
   const vehicles = new Map<string, Vehicle>();
   for (const r of counts) {
-    const v = vehicles.get(r.vehicle_id!) ?? {
-      vehicleId: r.vehicle_id!,
-      regNumber: r.reg_number!,
-      vehicleType: r.vehicle_type!,
-      year: r.year,
-      make: r.make,
-      model: r.model,
+    const row = fleet.get(r.vehicle_id)!;
+    const v = vehicles.get(r.vehicle_id) ?? {
+      vehicleId: row.id,
+      regNumber: row.reg_number,
+      vehicleType: row.vehicle_type,
+      year: row.year,
+      make: row.make,
+      model: row.model,
       failuresByRule: [],
       totalFailures: 0,
     };
-    vehicles.set(r.vehicle_id!, v);
+    vehicles.set(r.vehicle_id, v);
     v.failuresByRule.push({ ruleId: r.rule_id, failures: r.failures });
     v.totalFailures += r.failures;
   }

@@ -29,6 +29,11 @@ interface Row {
  */
 export async function inspectInsight(db: Queryable, orgId: string, query: InsightsQuery): Promise<InspectInsight> {
   const range = dayRange(query.start, query.end);
+  // The planner guesses the groups from the rows (816,000 for a year of 5,000 vehicles) where there
+  // are a few thousand (days x types, vehicles, inspectors): above work_mem it sorts the 1.27 million
+  // rows twice instead of hashing them (4.6 s against 2.8 s). The groups are bounded whatever the
+  // history, so the real hash tables stay a few megabytes; the room is for this read only.
+  await db.execute(sql`set local work_mem = '512MB'`);
   const rows = await selectRows<Row>(
     db,
     sql`

@@ -3,7 +3,7 @@ import type { FailuresOverview, FailuresPerVehicle, InsightsQuery } from '../../
 import type { Queryable } from '../../db/client.ts';
 import { byName, compareIso } from './order.ts';
 import { failedAnswers } from './kept-failures.ts';
-import { dayRange, selectRows, textList } from './sql.ts';
+import { dayRange, selectRows, textList, toVehicle, type VehicleRow } from './sql.ts';
 
 /** The newest title each rule was inspected under, as the grouping (rule_id, title) of failed answers gives them. */
 export interface TitleCandidate {
@@ -53,15 +53,6 @@ interface CountRow {
   day: string | null;
   vehicle_id: string;
   failures: number;
-}
-
-interface VehicleRow {
-  id: string;
-  reg_number: string;
-  vehicle_type: string;
-  year: number | null;
-  make: string | null;
-  model: string | null;
 }
 
 /**
@@ -127,17 +118,7 @@ export async function failuresPerVehicle(db: Queryable, orgId: string, query: In
   type Vehicle = FailuresPerVehicle['vehicleTypes'][number]['vehicles'][number];
   const vehicles = new Map<string, Vehicle>();
   for (const r of counts) {
-    const row = fleet.get(r.vehicle_id)!;
-    const v = vehicles.get(r.vehicle_id) ?? {
-      vehicleId: row.id,
-      regNumber: row.reg_number,
-      vehicleType: row.vehicle_type,
-      year: row.year,
-      make: row.make,
-      model: row.model,
-      failuresByRule: [],
-      totalFailures: 0,
-    };
+    const v = vehicles.get(r.vehicle_id) ?? { ...toVehicle(fleet.get(r.vehicle_id)!), failuresByRule: [], totalFailures: 0 };
     vehicles.set(r.vehicle_id, v);
     v.failuresByRule.push({ ruleId: r.rule_id, failures: r.failures });
     v.totalFailures += r.failures;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { InsightVehicle } from '../../../core/schema/insights.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /*
@@ -42,3 +43,22 @@ export function textList(values: readonly string[]): SQL {
 
 /** Whole numbers summed in SQL come back as float8 (exact far past any sum here); this makes them a number. */
 export const num = (value: number | string | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** A vehicle's columns the figures show (registration, type, year, make, model), as read with `select id, reg_number, ...`. */
+export interface VehicleRow {
+  id: string;
+  reg_number: string;
+  vehicle_type: string;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+}
+
+export const toVehicle = (v: VehicleRow): InsightVehicle => ({
+  vehicleId: v.id,
+  regNumber: v.reg_number,
+  vehicleType: v.vehicle_type,
+  year: v.year,
+  make: v.make,
+  model: v.model,
+});

@@ -3,7 +3,7 @@ import type { InsightVehicle, InsightsQuery, UsageExcess, UsageTimeseries } from
 import type { Queryable } from '../../db/client.ts';
 import { failedAnswers } from './kept-failures.ts';
 import { byName, compareIso } from './order.ts';
-import { dayRange, num, selectRows, textList, within, type DayRange } from './sql.ts';
+import { dayRange, num, selectRows, textList, toVehicle, within, type DayRange, type VehicleRow } from './sql.ts';
 
 /**
  * The last reading of `column` before the range of the vehicle `d.vehicle_id`: the highest of the last
@@ -55,23 +55,6 @@ function usageDays(orgId: string, range: DayRange): SQL {
 /** The organization's live vehicles. */
 const LIVE = (orgId: string) => sql`select id from vehicles where org_id = ${orgId} and deleted_at is null`;
 
-interface VehicleRow {
-  id: string;
-  reg_number: string;
-  vehicle_type: string;
-  year: number | null;
-  make: string | null;
-  model: string | null;
-}
-
-const toVehicle = (v: VehicleRow): InsightVehicle => ({
-  vehicleId: v.id,
-  regNumber: v.reg_number,
-  vehicleType: v.vehicle_type,
-  year: v.year,
-  make: v.make,
-  model: v.model,
-});
 const byReg = (a: InsightVehicle, b: InsightVehicle) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId);
 
 /** GET /insights/usage/timeseries: per vehicle and calendar month with a reading, the use (sum of the days' deltas) and the month's last reading. */

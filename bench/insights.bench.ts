@@ -10,15 +10,18 @@
 // BENCH_FLEET_VEHICLES, BENCH_FLEET_DAYS and BENCH_FLEET_TODAY as for the fleet benches;
 // BENCH_INSIGHTS_RUNS (default 3) answers per call; BENCH_INSIGHTS_CALLS, a comma-separated list of
 // words of the calls' names (e.g. "failures,excess"), measures only the calls that name one of them.
-// Before the calls, the kept failures (server/modules/insights/kept-failures.ts) are made from scratch
-// and timed, as the first read after migration 0005 makes them.
-import { eq, sql } from 'drizzle-orm';
+// Before the calls, the kept failures and figures (server/modules/insights/kept-failures.ts,
+// kept-figures.ts) are made from scratch and timed, as the first read after their migration makes them,
+// then the fold of a day of inspections (the last day's written again) is timed.
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { ReportRange } from '../core/rules/report-range.ts';
 import { insightsAnswerSchemas, insightsPaths, type InsightsCall, type InsightsQuery } from '../core/schema/insights.ts';
 import { monthlyReportPath, monthlyReportSchema } from '../core/schema/monthly-report.ts';
 import type { Db } from '../server/db/client.ts';
-import { inspectionFailureClocks, inspections, users } from '../server/db/schema/index.ts';
+import { insightFigureClocks, inspectionFailureClocks, inspections, users } from '../server/db/schema/index.ts';
 import { keepFailures } from '../server/modules/insights/kept-failures.ts';
+import { keepFigures } from '../server/modules/insights/kept-figures.ts';
+import type { KeptClock } from '../server/modules/insights/kept-by-revision.ts';
 import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
 import { apiClient } from '../tests/support/api.ts';
 import { signIn } from '../tests/support/sign-in.ts';
@@ -47,6 +50,12 @@ const INSIGHTS_DATA: DataScope = {
   name: 'insights',
   tables: ['organizations', 'users', 'sections', 'workflows', 'vehicles', 'inspections', 'discrepancies', 'scheduledMx', 'ltis', 'pmis'],
 };
+
+/** The kept tables: made from scratch and folded before the calls are timed. */
+const KEPT: [string, KeptClock, (db: Db, orgId: string) => Promise<void>][] = [
+  ['failures', inspectionFailureClocks, keepFailures],
+  ['figures', insightFigureClocks, keepFigures],
+];
 
 const seconds = (started: number) => (performance.now() - started) / 1000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -107,11 +116,43 @@ function calls(orgId: string, q: InsightsQuery, month: ReportRange, year: Report
   ];
 }
 
+/** Times making the kept failures and figures from scratch, as the first read after their migration does. */
+async function keepFromScratch(target: Target, orgId: string): Promise<void> {
+  const { db } = target.ctx;
+  for (const [name, clock, keep] of KEPT) {
+    await db.delete(clock).where(eq(clock.orgId, orgId));
+    const started = performance.now();
+    await keep(db, orgId);
+    console.log(`${target.name}: the kept ${name} made from scratch in ${seconds(started).toFixed(2)} s (once, at the first read)`);
+  }
+}
+
+/**
+ * Times folding in a day of inspections, as the first read of a day does: the last day's inspections
+ * are written again (a new revision, nothing else changed), then each kept table is brought up to it.
+ */
+async function keepOneDay(target: Target, orgId: string, day: Date): Promise<void> {
+  const { ctx } = target;
+  let written = 0;
+  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
+    const rows = await tx
+      .update(inspections)
+      .set({ rev })
+      .where(and(eq(inspections.orgId, orgId), gte(inspections.inspectionDate, day), lt(inspections.inspectionDate, new Date(day.getTime() + DAY_MS))))
+      .returning({ id: inspections.id });
+    written = rows.length;
+  });
+  for (const [name, , keep] of KEPT) {
+    const started = performance.now();
+    await keep(ctx.db, orgId);
+    console.log(`${target.name}: the kept ${name} folded a day's ${written} inspections in ${seconds(started).toFixed(2)} s`);
+  }
+}
+
 async function measureOn(target: Target, o: FleetDataOptions): Promise<Record<string, string | number>[]> {
   const { ctx } = target;
   const [admin] = await ctx.db.select().from(users).where(eq(users.email, ADMIN));
   if (!admin) throw new Error(`no user ${ADMIN}: the bench database is not seeded`);
-  const api = apiClient(target.baseUrl, (await signIn(target.baseUrl, ADMIN, DEMO_PASSWORD)).accessToken);
   const [{ count } = { count: 0 }] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(inspections)
@@ -123,10 +164,10 @@ async function measureOn(target: Target, o: FleetDataOptions): Promise<Record<st
   const last = new Date(today - DAY_MS);
   const month = { startDate: `${day(last.getTime()).slice(0, 8)}01`, endDate: day(last.getTime()) };
   const now = new Date();
-  await ctx.db.delete(inspectionFailureClocks).where(eq(inspectionFailureClocks.orgId, admin.orgId));
-  const keeping = performance.now();
-  await keepFailures(ctx.db, admin.orgId);
-  console.log(`${target.name}: the kept failures made from scratch in ${seconds(keeping).toFixed(2)} s (once, at the first read)`);
+  await keepFromScratch(target, admin.orgId);
+  await keepOneDay(target, admin.orgId, last);
+  // Signed in after the kept tables' minute: the server closes a connection idle that long.
+  const api = apiClient(target.baseUrl, (await signIn(target.baseUrl, ADMIN, DEMO_PASSWORD)).accessToken);
   const figures: Record<string, string | number>[] = [];
   const problems: string[] = [];
   const chosen = calls(admin.orgId, q, month, { startDate: q.start, endDate: day(Math.min(today, now.getTime())) }, now).filter(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectionResultRow } from '../../core/testing/feed-rows.ts';
 import { failuresOverviewSchema, insightsPaths, usageExcessSchema } from '../../core/schema/insights.ts';
@@ -8,6 +8,7 @@ import { dayRange, selectRows } from '../../server/modules/insights/sql.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
 import { addInspections, addVehicle, fail, fixed, pass, type Vehicle } from '../support/insight-rows.ts';
 import { useServerWithOrg } from '../support/session.ts';
+import { updateRows } from '../support/table-rows.ts';
 
 /**
  * The failures are counted from the kept failed answers (server/modules/insights/kept-failures.ts):
@@ -42,15 +43,7 @@ async function clocks() {
 }
 
 /** Changes to inspections in one write, as the sync push or an amendment makes them (a new revision). */
-function rewrite(changes: { id: string; set: Partial<typeof inspections.$inferInsert> }[]) {
-  return env.server.ctx.write(env.org.orgId, undefined, async ({ tx, rev }) => {
-    for (const c of changes)
-      await tx
-        .update(inspections)
-        .set({ ...c.set, rev })
-        .where(and(eq(inspections.id, c.id), eq(inspections.orgId, env.org.orgId)));
-  });
-}
+const rewrite = (changes: { id: string; set: Partial<typeof inspections.$inferInsert> }[]) => updateRows(env.server.ctx, env.org.orgId, inspections, changes);
 
 beforeAll(async () => {
   truck = await addVehicle(env.server.ctx, env.org.orgId, { regNumber: 'TRK-0100', vehicleType: 'Truck', sectionId: env.org.sectionId });

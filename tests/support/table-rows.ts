@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../server/context.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { discrepancies, inspections, sections, vehicles, workflowRules, workflows } from '../../server/db/schema/index.ts';
 import { randomWorkflowId } from '../../core/schema/workflow.ts';
 
@@ -20,6 +20,22 @@ export async function insertRows<T extends PgTable>(ctx: AppContext, orgId: stri
     for (const [i, row] of rows.entries()) await tx.insert(table).values({ ...row, id: ids[i], orgId, rev } as never);
   });
   return ids;
+}
+
+/** Changes to rows of one table of the organization in one write (a new revision), as the sync push or an amendment makes them. */
+export async function updateRows<T extends PgTable & { id: AnyPgColumn; orgId: AnyPgColumn }>(
+  ctx: AppContext,
+  orgId: string,
+  table: T,
+  changes: readonly { id: string; set: Partial<T['$inferInsert']> }[],
+): Promise<void> {
+  await ctx.write(orgId, undefined, async ({ tx, rev }) => {
+    for (const c of changes)
+      await tx
+        .update(table)
+        .set({ ...c.set, rev } as never)
+        .where(and(eq(table.id, c.id), eq(table.orgId, orgId)));
+  });
 }
 
 /** Sections of the organization, by name. */

@@ -10,3 +10,4 @@ export * from './files.ts';
 export * from './live-events.ts';
 export * from './fleet-summaries.ts';
 export * from './inspection-failures.ts';
+export * from './insight-figures.ts';

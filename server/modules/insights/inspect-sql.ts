@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { InspectInsight, InsightsQuery } from '../../../core/schema/insights.ts';
 import type { Queryable } from '../../db/client.ts';
 import { byName, compareIso } from './order.ts';
-import { dayRange, num, selectRows, within } from './sql.ts';
+import { inspectDaysOver, inspectMonthsOver } from './kept-figures.ts';
+import { dayRange, num, selectRows } from './sql.ts';
 
 interface Row {
   kind: 'day' | 'vehicle' | 'inspector' | 'name';
@@ -23,38 +24,35 @@ interface Row {
 }
 
 /**
- * GET /insights/inspect: the inspections in range that have a duration, in one pass over the range
- * (grouping sets): per UTC day and vehicle type, per inspector and vehicle type, per vehicle, and per
- * inspector and recorded name (the name of the inspector's newest inspection is the one shown).
+ * GET /insights/inspect: the inspections in range that have a duration, summed per UTC day and vehicle
+ * type, and from their sums per vehicle, month and inspector (kept-figures.ts) per vehicle, per
+ * inspector and vehicle type, and per inspector and recorded name (the name of the inspector's newest
+ * inspection is the one shown). The type is the live vehicle's.
  */
 export async function inspectInsight(db: Queryable, orgId: string, query: InsightsQuery): Promise<InspectInsight> {
   const range = dayRange(query.start, query.end);
-  // The planner guesses the groups from the rows (816,000 for a year of 5,000 vehicles) where there
-  // are a few thousand (days x types, vehicles, inspectors): above work_mem it sorts the 1.27 million
-  // rows twice instead of hashing them (4.6 s against 2.8 s). The groups are bounded whatever the
-  // history, so the real hash tables stay a few megabytes; the room is for this read only.
-  await db.execute(sql`set local work_mem = '512MB'`);
   const rows = await selectRows<Row>(
     db,
     sql`
       with t as (
-        select (i.inspection_date at time zone 'UTC')::date as day, i.inspection_date, i.inspector_id, i.inspector_name,
-               i.vehicle_id, v.vehicle_type, i.duration_seconds
-        from inspections i
-        join vehicles v on v.id = i.vehicle_id and v.org_id = i.org_id and v.deleted_at is null
-        where i.org_id = ${orgId} and i.deleted_at is null and i.duration_seconds is not null and ${within('i.inspection_date', range)}
+        select m.vehicle_id, v.vehicle_type, m.inspector_id, m.inspector_name, m.inspections, m.seconds, m.latest
+        from (${await inspectMonthsOver(db, orgId, range)}) m
+        join vehicles v on v.id = m.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null
       ),
       g as (
         select
-          case when grouping(t.day) = 0 then 'day'
-               when grouping(t.vehicle_id) = 0 then 'vehicle'
+          case when grouping(t.vehicle_id) = 0 then 'vehicle'
                when grouping(t.vehicle_type) = 0 then 'inspector'
                else 'name' end as kind,
-          to_char(t.day, 'YYYY-MM-DD') as day, t.inspector_id, t.inspector_name, t.vehicle_id, t.vehicle_type,
-          count(*)::int as inspections, sum(t.duration_seconds)::float8 as seconds,
-          to_char(max(t.inspection_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as latest
+          null::text as day, t.inspector_id, t.inspector_name, t.vehicle_id, t.vehicle_type,
+          sum(t.inspections)::int as inspections, sum(t.seconds)::float8 as seconds,
+          to_char(max(t.latest) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as latest
         from t
-        group by grouping sets ((t.day, t.vehicle_type), (t.vehicle_id), (t.inspector_id, t.vehicle_type), (t.inspector_id, t.inspector_name))
+        group by grouping sets ((t.vehicle_id), (t.inspector_id, t.vehicle_type), (t.inspector_id, t.inspector_name))
+        union all
+        select 'day', to_char(d.day, 'YYYY-MM-DD'), null, null, null, d.vehicle_type, sum(d.inspections)::int, sum(d.seconds)::float8, null
+        from (${await inspectDaysOver(db, orgId, range)}) d
+        group by d.day, d.vehicle_type
       )
       select g.kind, g.day, g.inspector_id, g.inspector_name, g.vehicle_id, coalesce(g.vehicle_type, v.vehicle_type) as vehicle_type,
              g.inspections, g.seconds, g.latest, v.reg_number, v.year, v.make, v.model, u.first_name || ' ' || u.last_name as user_name

@@ -1,15 +1,16 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
-import { inspectionFailureClocks, inspectionFailures, orgClocks } from '../../db/schema/index.ts';
-import { selectRows, within, type DayRange } from './sql.ts';
+import { inspectionFailureClocks, inspectionFailures } from '../../db/schema/index.ts';
+import { keepByRevision, keptSince } from './kept-by-revision.ts';
+import { within, type DayRange } from './sql.ts';
 
 /*
  * Failures are counted from `inspection_failures`, the failed answers kept one row each, instead of
  * opening every inspection's answers in range (a year of a 5,000-vehicle fleet is 1.27 million answer
  * lists of about 2 KB). The table is kept lazily, by revision, as the fleet summaries are: before the
  * figures are read, the inspections written since its clock have their rows replaced whole (a write,
- * an amendment and a delete alike); when tombstones were purged past the clock (their deletes are
- * gone), it is made again. A read is exact at its snapshot whatever the fold did: it takes the kept
+ * an amendment and a delete alike); when tombstones were purged past the clock, it is made again
+ * (kept-by-revision.ts). A read is exact at its snapshot whatever the fold did: it takes the kept
  * rows of inspections not written since the clock, and reads the answers of those that were.
  */
 
@@ -33,37 +34,22 @@ function answersFailed(orgId: string, where: SQL): SQL {
 const KEPT_COLUMNS = sql`(inspection_id, vehicle_id, inspection_date, rule_id, title, org_id)`;
 const keptRows = (orgId: string, where: SQL) => sql`select x.*, ${orgId} from (${answersFailed(orgId, where)}) x`;
 
-/**
- * Brings `inspection_failures` up to the organization's revision: the rows of the inspections written
- * since its clock replaced, or all of them made again when there is no clock or tombstones were purged
- * past it. One fold at a time per organization (the clock's row is locked); a fold that finds the work
- * done by another returns.
- */
-export async function keepFailures(db: Db, orgId: string): Promise<void> {
-  const behind = async (q: Queryable) => {
-    const [clock] = await q.select({ rev: orgClocks.rev, horizon: orgClocks.horizonRev }).from(orgClocks).where(eq(orgClocks.orgId, orgId));
-    const [kept] = await q.select({ rev: inspectionFailureClocks.rev }).from(inspectionFailureClocks).where(eq(inspectionFailureClocks.orgId, orgId));
-    const rev = clock?.rev ?? 0;
-    const since = kept?.rev ?? null;
-    return { rev, since, rebuild: since === null || since < (clock?.horizon ?? 0), current: since !== null && since >= rev && since >= (clock?.horizon ?? 0) };
-  };
-  if ((await behind(db)).current) return;
-  await db.transaction(async (tx) => {
-    await tx.insert(inspectionFailureClocks).values({ orgId, rev: -1 }).onConflictDoNothing();
-    await tx.select().from(inspectionFailureClocks).where(eq(inspectionFailureClocks.orgId, orgId)).for('update');
-    const { rev, since, rebuild } = await behind(tx);
-    if (since !== null && since >= rev && !rebuild) return;
-    if (rebuild || since === null || since < 0) {
+/** Brings `inspection_failures` up to the organization's revision (kept-by-revision.ts): an inspection written since the clock has its rows replaced. */
+export function keepFailures(db: Db, orgId: string): Promise<void> {
+  return keepByRevision(db, orgId, {
+    clock: inspectionFailureClocks,
+    tables: [inspectionFailures],
+    rebuild: async (tx, rev) => {
       await tx.delete(inspectionFailures).where(eq(inspectionFailures.orgId, orgId));
       await tx.execute(sql`insert into ${inspectionFailures} ${KEPT_COLUMNS} ${keptRows(orgId, sql`i.rev <= ${rev}`)}`);
-    } else {
+    },
+    fold: async (tx, since, rev) => {
       const written = sql`i.rev > ${since} and i.rev <= ${rev}`;
       await tx.execute(sql`
         delete from ${inspectionFailures} where org_id = ${orgId}
           and inspection_id in (select i.id from inspections i where i.org_id = ${orgId} and ${written})`);
       await tx.execute(sql`insert into ${inspectionFailures} ${KEPT_COLUMNS} ${keptRows(orgId, written)}`);
-    }
-    await tx.update(inspectionFailureClocks).set({ rev }).where(eq(inspectionFailureClocks.orgId, orgId));
+    },
   });
 }
 
@@ -74,18 +60,13 @@ export async function keepFailures(db: Db, orgId: string): Promise<void> {
  * (none yet, or tombstones purged past it), every inspection in range is opened.
  */
 export async function failedAnswers(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
-  const [mark] = await selectRows<{ since: number }>(
-    db,
-    sql`
-      select c.rev::float8 as since from ${inspectionFailureClocks} c join ${orgClocks} o on o.org_id = c.org_id
-      where c.org_id = ${orgId} and c.rev >= 0 and c.rev >= o.horizon_rev`,
-  );
+  const since = await keptSince(db, orgId, inspectionFailureClocks);
   const inRange = within('i.inspection_date', range);
-  if (!mark) return answersFailed(orgId, inRange);
+  if (since === null) return answersFailed(orgId, inRange);
   return sql`
     select f.inspection_id, f.vehicle_id, f.inspection_date, f.rule_id, f.title from ${inspectionFailures} f
     where f.org_id = ${orgId} and ${within('f.inspection_date', range)}
-      and f.inspection_id not in (select i.id from inspections i where i.org_id = ${orgId} and i.rev > ${mark.since})
+      and f.inspection_id not in (select i.id from inspections i where i.org_id = ${orgId} and i.rev > ${since})
     union all
-    ${answersFailed(orgId, sql`${inRange} and i.rev > ${mark.since}`)}`;
+    ${answersFailed(orgId, sql`${inRange} and i.rev > ${since}`)}`;
 }

@@ -2,53 +2,46 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InsightVehicle, InsightsQuery, UsageExcess, UsageTimeseries } from '../../../core/schema/insights.ts';
 import type { Queryable } from '../../db/client.ts';
 import { failedAnswers } from './kept-failures.ts';
+import { usageMonthsOver } from './kept-figures.ts';
 import { byName, compareIso } from './order.ts';
 import { dayRange, num, selectRows, textList, toVehicle, within, type DayRange, type VehicleRow } from './sql.ts';
 
 /**
- * The last reading of `column` before the range of the vehicle `d.vehicle_id`: the highest of the last
+ * The last reading of `column` before the range of the vehicle `p.vehicle_id`: the highest of the last
  * UTC day before the range that has one (the index inspections_vehicle_date, stepped back per vehicle).
  */
 function readingBefore(orgId: string, column: 'miles' | 'hours', from: string): SQL {
   const c = sql.raw(column);
   return sql`(
-    select max(p.${c}) from inspections p
-    where p.vehicle_id = d.vehicle_id and p.org_id = ${orgId} and p.deleted_at is null and p.${c} is not null
-      and p.inspection_date < ${from}::timestamptz
-      and p.inspection_date >= (
+    select max(b.${c}) from inspections b
+    where b.vehicle_id = p.vehicle_id and b.org_id = ${orgId} and b.deleted_at is null and b.${c} is not null
+      and b.inspection_date < ${from}::timestamptz
+      and b.inspection_date >= (
         select date_trunc('day', l.inspection_date at time zone 'UTC') at time zone 'UTC' from inspections l
-        where l.vehicle_id = d.vehicle_id and l.org_id = ${orgId} and l.deleted_at is null and l.${c} is not null
+        where l.vehicle_id = p.vehicle_id and l.org_id = ${orgId} and l.deleted_at is null and l.${c} is not null
           and l.inspection_date < ${from}::timestamptz
         order by l.inspection_date desc limit 1))`;
 }
 
 /**
- * The common table expression `used` of usage: per vehicle and reading ('m' miles, 'h' hours), each UTC
- * day in range with a reading: the reading (the day's highest), the use since the reading before it (a
- * lower reading, a corrected odometer, is no use; the first reading ever is none; the first day in
- * range is compared with the last reading before the range, looked up for those days only) and the next
- * day with a reading (the last of a month has none in that month). One pass over the range: each
- * inspection gives a row per reading, grouped per day, then a window per vehicle and reading.
+ * The common table expression `used` of usage: per vehicle, reading ('m' miles, 'h' hours) and calendar
+ * month in range with a reading (kept-figures.ts: kept whole months, the range's ends summed), the use
+ * over the month and its last reading. A day's use is its reading against the day before it with one (a
+ * lower reading, a corrected odometer, is no use; the first reading ever is none): inside a month the
+ * kept `used` holds it, and a month's first day is compared with the month before in range, or for the
+ * range's first month with the last reading before the range, looked up for those months only.
  */
-function usageDays(orgId: string, range: DayRange): SQL {
+async function usedPerMonth(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
   return sql`
-    days as (
-      select i.vehicle_id, r.what, (i.inspection_date at time zone 'UTC')::date as day, max(r.reading) as reading
-      from inspections i
-      cross join lateral (values ('m', i.miles), ('h', i.hours)) as r(what, reading)
-      where i.org_id = ${orgId} and i.deleted_at is null and ${within('i.inspection_date', range)} and r.reading is not null
-      group by 1, 2, 3
-    ),
-    d as (
-      select vehicle_id, what, day, reading, lag(reading) over w as previous, lead(day) over w as next_day
-      from days
-      window w as (partition by vehicle_id, what order by day)
+    p as (
+      select m.*, lag(last_reading) over (partition by vehicle_id, what order by month) as before
+      from (${await usageMonthsOver(db, orgId, range)}) m
     ),
     used as (
-      select vehicle_id, what, day, reading, next_day,
-             greatest(reading - coalesce(previous, case what when 'm' then ${readingBefore(orgId, 'miles', range.from)}
-                                                              else ${readingBefore(orgId, 'hours', range.from)} end), 0) as used
-      from d
+      select vehicle_id, what, month, last_reading as last,
+             used + greatest(first_reading - coalesce(before, case what when 'm' then ${readingBefore(orgId, 'miles', range.from)}
+                                                                         else ${readingBefore(orgId, 'hours', range.from)} end), 0) as used
+      from p
     )`;
 }
 
@@ -57,18 +50,16 @@ const LIVE = (orgId: string) => sql`select id from vehicles where org_id = ${org
 
 const byReg = (a: InsightVehicle, b: InsightVehicle) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId);
 
-/** GET /insights/usage/timeseries: per vehicle and calendar month with a reading, the use (sum of the days' deltas) and the month's last reading. */
+/** GET /insights/usage/timeseries: per vehicle and calendar month with a reading, the use (the sum of the days' deltas) and the month's last reading. */
 export async function usageTimeseries(db: Queryable, orgId: string, query: InsightsQuery): Promise<UsageTimeseries> {
   const range = dayRange(query.start, query.end);
   const rows = await selectRows<{ vehicle_id: string; month: string; what: 'm' | 'h'; used: number | string; last: number }>(
     db,
     sql`
-      with ${usageDays(orgId, range)}
-      select vehicle_id, to_char(day, 'YYYY-MM') as month, what, sum(used)::float8 as used,
-             max(reading) filter (where next_day is null or to_char(next_day, 'YYYY-MM') <> to_char(day, 'YYYY-MM')) as last
+      with ${await usedPerMonth(db, orgId, range)}
+      select vehicle_id, to_char(month, 'YYYY-MM') as month, what, used::float8 as used, last
       from used
-      where vehicle_id in (${LIVE(orgId)})
-      group by 1, 2, 3`,
+      where vehicle_id in (${LIVE(orgId)})`,
   );
   type Month = UsageTimeseries['months'][number];
   const months = new Map<string, Month>();
@@ -111,7 +102,7 @@ export async function usageExcess(db: Queryable, orgId: string, query: InsightsQ
   const rows = await selectRows<VehicleRow & { miles: number | string; hours: number | string; errors: number }>(
     db,
     sql`
-      with ${usageDays(orgId, range)},
+      with ${await usedPerMonth(db, orgId, range)},
       total as (
         select vehicle_id, sum(used) filter (where what = 'm') as miles, sum(used) filter (where what = 'h') as hours
         from used group by 1

@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../core/testing/seeded-random.ts';
+import { insightsAnswerSchemas, insightsPaths, type InsightsCall, type InsightsQuery } from '../../core/schema/insights.ts';
+import type { Queryable } from '../../server/db/client.ts';
+import { insightFigureClocks, inspections, orgClocks, vehicles } from '../../server/db/schema/index.ts';
+import { inspectInsight } from '../../server/modules/insights/inspect-sql.ts';
+import { splitMonths } from '../../server/modules/insights/kept-figures.ts';
+import { dayRange } from '../../server/modules/insights/sql.ts';
+import { usageExcess, usageTimeseries } from '../../server/modules/insights/usage-sql.ts';
+import { purgeTombstones } from '../../server/sync/tombstones.ts';
+import { addInspections, addVehicle, fail, pass, type InspectionRowSpec, type Vehicle } from '../support/insight-rows.ts';
+import { useServerWithOrg } from '../support/session.ts';
+import { updateRows } from '../support/table-rows.ts';
+
+/**
+ * The usage and inspection-time figures read from the kept months and days
+ * (server/modules/insights/kept-figures.ts) equal the same figures summed from the inspections, over
+ * ranges of whole months, ranges with partial months at either end and ranges inside one month,
+ * whatever is written between two reads: inspections added, rewritten, deleted, moved to another day
+ * or vehicle, a vehicle retyped or deleted, tombstones purged.
+ */
+
+const env = useServerWithOrg();
+const rng = new Rng(20261127);
+const RANGES: [string, string][] = [
+  ['2026-01-01', '2026-04-30'],
+  ['2026-01-15', '2026-03-10'],
+  ['2026-02-03', '2026-02-20'],
+  ['2026-02-01', '2026-02-28'],
+  ['2025-12-20', '2026-05-05'],
+  ['2026-03-31', '2026-04-01'],
+  // June holds inspections on its 5th to 20th only: the part of June in range is the kept month.
+  ['2026-05-10', '2026-06-25'],
+  ['2026-06-01', '2026-06-22'],
+];
+const CALLS = { inspect: inspectInsight, usageTimeseries, usageExcess } satisfies Partial<Record<InsightsCall, unknown>>;
+type Call = keyof typeof CALLS;
+const INSPECTORS = ['ann', 'bob', 'cy', null];
+let fleet: Vehicle[] = [];
+const ids: string[] = [];
+
+/** Inspections of a vehicle on random days of January to April 2026, with readings that mostly rise. */
+function history(count: number): InspectionRowSpec[] {
+  let miles = rng.int(100, 5000);
+  let hours = rng.int(10, 500);
+  return Array.from({ length: count }, () => {
+    miles += rng.chance(0.1) ? -rng.int(1, 50) : rng.int(0, 120);
+    hours += rng.int(0, 9);
+    const inspector = rng.pick(INSPECTORS);
+    const day = new Date(Date.UTC(2026, 0, 1) + rng.int(0, 119) * 86_400_000 + rng.int(0, 86_399) * 1000);
+    return {
+      at: day.toISOString(),
+      durationSeconds: rng.chance(0.85) ? rng.int(60, 1800) : null,
+      miles: rng.chance(0.8) ? Math.max(miles, 1) : null,
+      hours: rng.chance(0.6) ? Math.max(hours, 1) : null,
+      inspectorId: inspector,
+      inspectorName: inspector && rng.chance(0.7) ? `${inspector} ${rng.int(1, 2)}` : null,
+      answers: [rng.chance(0.2) ? fail('AF1800-3') : pass('AF1800-3')],
+    };
+  });
+}
+
+async function addHistory(vehicle: Vehicle, count: number): Promise<void> {
+  ids.push(...(await addInspections(env.server.ctx, env.org.orgId, vehicle, history(count))));
+}
+
+/** One call's answer over the API: the kept figures, folded first. */
+async function kept(call: Call, [start, end]: [string, string]): Promise<unknown> {
+  const res = await env.org.admin.api.get(`${insightsPaths[call].build({})}?start=${start}&end=${end}`);
+  expect(res.status).toBe(200);
+  return insightsAnswerSchemas[call].parse(res.body);
+}
+
+/** The same answer summed from the inspections: read with the kept figures' clock gone (rolled back). */
+async function summed(call: Call, [start, end]: [string, string]): Promise<unknown> {
+  let answer: unknown;
+  await env.server.ctx.db
+    .transaction(async (tx) => {
+      await tx.delete(insightFigureClocks).where(eq(insightFigureClocks.orgId, env.org.orgId));
+      const query: InsightsQuery = { start, end };
+      answer = await (CALLS[call] as (db: Queryable, orgId: string, q: InsightsQuery) => Promise<unknown>)(tx, env.org.orgId, query);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
+    });
+  return answer;
+}
+
+/** Every call over every range: the kept figures equal the summed ones, and were read kept (the clock at the organization's revision). */
+async function expectKeptEqualSummed(): Promise<void> {
+  for (const range of RANGES)
+    for (const call of Object.keys(CALLS) as Call[]) expect(await kept(call, range), `${call} ${range.join(' to ')}`).toEqual(await summed(call, range));
+  const db = env.server.ctx.db;
+  const [clock] = await db.select().from(insightFigureClocks).where(eq(insightFigureClocks.orgId, env.org.orgId));
+  const [org] = await db.select().from(orgClocks).where(eq(orgClocks.orgId, env.org.orgId));
+  expect(clock?.rev).toBe(org?.rev);
+}
+
+beforeAll(async () => {
+  const { ctx } = env.server;
+  fleet = [
+    await addVehicle(ctx, env.org.orgId, { regNumber: 'TRK-0001', vehicleType: 'Truck', sectionId: env.org.sectionId }),
+    await addVehicle(ctx, env.org.orgId, { regNumber: 'TRK-0002', vehicleType: 'Truck', sectionId: env.org.sectionId }),
+    await addVehicle(ctx, env.org.orgId, { regNumber: 'BUS-0001', vehicleType: 'Bus', sectionId: env.org.sectionId }),
+  ];
+  for (const v of fleet) await addHistory(v, 60);
+  const june = history(8).map((spec, n) => ({ ...spec, at: `2026-06-${String(5 + 2 * n).padStart(2, '0')}T10:00:00Z` }));
+  await addInspections(ctx, env.org.orgId, fleet[2]!, june);
+});
+
+describe('kept figures', () => {
+  it('split a range into whole months and the parts at its ends', () => {
+    expect(splitMonths(dayRange('2026-01-15', '2026-03-10'))).toEqual({
+      whole: { from: '2026-02-01', to: '2026-03-01' },
+      edges: [dayRange('2026-01-15', '2026-01-31'), dayRange('2026-03-01', '2026-03-10')],
+    });
+    expect(splitMonths(dayRange('2026-01-01', '2026-02-28'))).toEqual({ whole: { from: '2026-01-01', to: '2026-03-01' }, edges: [] });
+    expect(splitMonths(dayRange('2026-02-03', '2026-02-20'))).toEqual({ whole: null, edges: [dayRange('2026-02-03', '2026-02-20')] });
+    expect(splitMonths(dayRange('2026-01-31', '2026-02-01'))).toEqual({
+      whole: null,
+      edges: [dayRange('2026-01-31', '2026-01-31'), dayRange('2026-02-01', '2026-02-01')],
+    });
+  });
+
+  it('equal the figures summed from the inspections at the first read', async () => {
+    await expectKeptEqualSummed();
+  });
+
+  it('follow inspections added, rewritten, deleted and moved to another day or vehicle', async () => {
+    await addHistory(fleet[0]!, 10);
+    await updateRows(env.server.ctx, env.org.orgId, inspections, [
+      { id: ids[0]!, set: { durationSeconds: 4321, miles: 99_999 } },
+      { id: ids[1]!, set: { deletedAt: new Date() } },
+      { id: ids[2]!, set: { inspectionDate: new Date('2026-04-29T12:00:00Z') } },
+      { id: ids[70]!, set: { vehicleId: fleet[2]!.vehicleId, inspectionDate: new Date('2026-02-14T08:00:00Z') } },
+      { id: ids[130]!, set: { inspectorName: 'cy renamed', hours: 1 } },
+    ]);
+    await expectKeptEqualSummed();
+  });
+
+  it('follow a vehicle retyped and one deleted', async () => {
+    await updateRows(env.server.ctx, env.org.orgId, vehicles, [{ id: fleet[1]!.vehicleId, set: { vehicleType: 'Bus' } }]);
+    await expectKeptEqualSummed();
+    await updateRows(env.server.ctx, env.org.orgId, vehicles, [{ id: fleet[0]!.vehicleId, set: { deletedAt: new Date() } }]);
+    await expectKeptEqualSummed();
+  });
+
+  it('are made again when tombstones were purged past their clock', async () => {
+    await updateRows(env.server.ctx, env.org.orgId, inspections, [{ id: ids[150]!, set: { deletedAt: new Date(Date.now() - 60_000) } }]);
+    await purgeTombstones(env.server.ctx, new Date());
+    await expectKeptEqualSummed();
+  });
+});

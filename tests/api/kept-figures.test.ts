@@ -1,20 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../core/testing/seeded-random.ts';
-import { insightsAnswerSchemas, insightsPaths, type InsightsCall, type InsightsQuery } from '../../core/schema/insights.ts';
+import { insightsAnswerSchemas, insightsPaths } from '../../core/schema/insights.ts';
+import { monthlyReportPath, monthlyReportSchema } from '../../core/schema/monthly-report.ts';
 import type { Queryable } from '../../server/db/client.ts';
 import { insightFigureClocks, inspections, orgClocks, vehicles } from '../../server/db/schema/index.ts';
 import { inspectInsight } from '../../server/modules/insights/inspect-sql.ts';
 import { splitMonths } from '../../server/modules/insights/kept-figures.ts';
 import { dayRange } from '../../server/modules/insights/sql.ts';
 import { usageExcess, usageTimeseries } from '../../server/modules/insights/usage-sql.ts';
+import { monthlyReport } from '../../server/modules/reports/monthly-sql.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
 import { addInspections, addVehicle, fail, pass, type InspectionRowSpec, type Vehicle } from '../support/insight-rows.ts';
 import { useServerWithOrg } from '../support/session.ts';
 import { updateRows } from '../support/table-rows.ts';
 
 /**
- * The usage and inspection-time figures read from the kept months and days
+ * The usage and inspection-time figures and the monthly report read from the kept months and days
  * (server/modules/insights/kept-figures.ts) equal the same figures summed from the inspections, over
  * ranges of whole months, ranges with partial months at either end and ranges inside one month,
  * whatever is written between two reads: inspections added, rewritten, deleted, moved to another day
@@ -23,7 +25,8 @@ import { updateRows } from '../support/table-rows.ts';
 
 const env = useServerWithOrg();
 const rng = new Rng(20261127);
-const RANGES: [string, string][] = [
+type Range = [string, string];
+const RANGES: Range[] = [
   ['2026-01-01', '2026-04-30'],
   ['2026-01-15', '2026-03-10'],
   ['2026-02-03', '2026-02-20'],
@@ -34,7 +37,24 @@ const RANGES: [string, string][] = [
   ['2026-05-10', '2026-06-25'],
   ['2026-06-01', '2026-06-22'],
 ];
-const CALLS = { inspect: inspectInsight, usageTimeseries, usageExcess } satisfies Partial<Record<InsightsCall, unknown>>;
+/** The calls that read the kept figures: each one's path over a range, and the same answer computed in a transaction. */
+const CALLS = {
+  ...Object.fromEntries(
+    (['inspect', 'usageTimeseries', 'usageExcess'] as const).map((call) => [
+      call,
+      {
+        path: ([start, end]: Range) => `${insightsPaths[call].build({})}?start=${start}&end=${end}`,
+        parse: (body: unknown) => insightsAnswerSchemas[call].parse(body),
+        answer: (db: Queryable, [start, end]: Range) => ({ inspect: inspectInsight, usageTimeseries, usageExcess })[call](db, env.org.orgId, { start, end }),
+      },
+    ]),
+  ),
+  monthlyReport: {
+    path: ([startDate, endDate]: Range) => `${monthlyReportPath.build({ orgId: env.org.orgId })}?useOverview=false&startDate=${startDate}&endDate=${endDate}`,
+    parse: (body: unknown) => monthlyReportSchema.parse(body),
+    answer: (db: Queryable, [startDate, endDate]: Range) => monthlyReport(db, env.org.orgId, { startDate, endDate }, new Date()),
+  },
+};
 type Call = keyof typeof CALLS;
 const INSPECTORS = ['ann', 'bob', 'cy', null];
 let fleet: Vehicle[] = [];
@@ -57,6 +77,7 @@ function history(count: number): InspectionRowSpec[] {
       inspectorId: inspector,
       inspectorName: inspector && rng.chance(0.7) ? `${inspector} ${rng.int(1, 2)}` : null,
       answers: [rng.chance(0.2) ? fail('AF1800-3') : pass('AF1800-3')],
+      numNotes: rng.int(0, 2),
     };
   });
 }
@@ -66,20 +87,19 @@ async function addHistory(vehicle: Vehicle, count: number): Promise<void> {
 }
 
 /** One call's answer over the API: the kept figures, folded first. */
-async function kept(call: Call, [start, end]: [string, string]): Promise<unknown> {
-  const res = await env.org.admin.api.get(`${insightsPaths[call].build({})}?start=${start}&end=${end}`);
+async function kept(call: Call, range: Range): Promise<unknown> {
+  const res = await env.org.admin.api.get(CALLS[call].path(range));
   expect(res.status).toBe(200);
-  return insightsAnswerSchemas[call].parse(res.body);
+  return CALLS[call].parse(res.body);
 }
 
 /** The same answer summed from the inspections: read with the kept figures' clock gone (rolled back). */
-async function summed(call: Call, [start, end]: [string, string]): Promise<unknown> {
+async function summed(call: Call, range: Range): Promise<unknown> {
   let answer: unknown;
   await env.server.ctx.db
     .transaction(async (tx) => {
       await tx.delete(insightFigureClocks).where(eq(insightFigureClocks.orgId, env.org.orgId));
-      const query: InsightsQuery = { start, end };
-      answer = await (CALLS[call] as (db: Queryable, orgId: string, q: InsightsQuery) => Promise<unknown>)(tx, env.org.orgId, query);
+      answer = await CALLS[call].answer(tx, range);
       tx.rollback();
     })
     .catch((error: unknown) => {

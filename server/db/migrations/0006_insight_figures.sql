@@ -18,15 +18,18 @@ CREATE TABLE "inspect_days" (
 	"seconds" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "inspect_months" (
+CREATE TABLE "inspection_months" (
 	"org_id" text NOT NULL,
 	"vehicle_id" text NOT NULL,
 	"month" date NOT NULL,
 	"inspector_id" text,
 	"inspector_name" text,
 	"inspections" integer NOT NULL,
+	"failed" integer NOT NULL,
+	"notes" integer NOT NULL,
+	"timed" integer NOT NULL,
 	"seconds" bigint NOT NULL,
-	"latest" timestamp with time zone NOT NULL
+	"latest" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "usage_months" (
@@ -44,9 +47,9 @@ CREATE TABLE "usage_months" (
 --> statement-breakpoint
 CREATE INDEX "insight_figure_moves_org_rev" ON "insight_figure_moves" USING btree ("org_id","rev");--> statement-breakpoint
 CREATE INDEX "inspect_days_org_day" ON "inspect_days" USING btree ("org_id","day");--> statement-breakpoint
-CREATE INDEX "inspect_months_org_month" ON "inspect_months" USING btree ("org_id","month");--> statement-breakpoint
-CREATE INDEX "inspect_months_vehicle_month" ON "inspect_months" USING btree ("vehicle_id","month");--> statement-breakpoint
-CREATE INDEX "usage_months_org_month" ON "usage_months" USING btree ("org_id","month");--> statement-breakpoint
+CREATE INDEX "inspection_months_org_month" ON "inspection_months" USING btree ("org_id","month");--> statement-breakpoint
+CREATE INDEX "inspection_months_vehicle_month" ON "inspection_months" USING btree ("vehicle_id","month");--> statement-breakpoint
+
 -- The kept figures' moves (server/db/schema/insight-figures.ts): an inspection's former vehicle and day when either changes.
 CREATE FUNCTION "insight_figures_inspection_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

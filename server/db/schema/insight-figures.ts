@@ -28,9 +28,13 @@ export const usageMonths = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.vehicleId, t.what, t.month] }), index('usage_months_org_month').on(t.orgId, t.month)],
 );
 
-/** Per vehicle, UTC month and inspector (id and recorded name): the inspections with a duration, their seconds and the newest one's moment. */
-export const inspectMonths = pgTable(
-  'inspect_months',
+/**
+ * Per vehicle, UTC month and inspector (id and recorded name): the inspections, those failed and their
+ * notes (the monthly report), and those with a duration, their seconds and the newest one's moment
+ * (the inspection times).
+ */
+export const inspectionMonths = pgTable(
+  'inspection_months',
   {
     orgId: text('org_id').notNull(),
     vehicleId: text('vehicle_id').notNull(),
@@ -38,10 +42,16 @@ export const inspectMonths = pgTable(
     inspectorId: text('inspector_id'),
     inspectorName: text('inspector_name'),
     inspections: integer('inspections').notNull(),
+    /** `passed` false: a fix on the spot passes. */
+    failed: integer('failed').notNull(),
+    notes: integer('notes').notNull(),
+    /** With a duration. */
+    timed: integer('timed').notNull(),
     seconds: bigint('seconds', { mode: 'number' }).notNull(),
-    latest: ts('latest').notNull(),
+    /** The newest timed one's moment (null when none is timed). */
+    latest: ts('latest'),
   },
-  (t) => [index('inspect_months_org_month').on(t.orgId, t.month), index('inspect_months_vehicle_month').on(t.vehicleId, t.month)],
+  (t) => [index('inspection_months_org_month').on(t.orgId, t.month), index('inspection_months_vehicle_month').on(t.vehicleId, t.month)],
 );
 
 /** Per UTC day and vehicle type (the live vehicle's type when folded): the inspections with a duration and their seconds. */

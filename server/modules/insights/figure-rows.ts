@@ -42,15 +42,18 @@ export function usageMonthRows(orgId: string, where: SQL, source: SQL = INSPECTI
 }
 
 /**
- * Per vehicle, UTC month and inspector (id and recorded name), the inspections with a duration:
- * columns vehicle_id, month, inspector_id, inspector_name, inspections, seconds, latest (the newest's moment).
+ * Per vehicle, UTC month and inspector (id and recorded name): columns vehicle_id, month, inspector_id,
+ * inspector_name, inspections, failed (`passed` false), notes (the sum of `num_notes`), timed (with a
+ * duration), seconds (theirs) and latest (the newest timed one's moment, null when none is timed).
  */
-export function inspectMonthRows(orgId: string, where: SQL, source: SQL = INSPECTIONS): SQL {
+export function inspectionMonthRows(orgId: string, where: SQL, source: SQL = INSPECTIONS): SQL {
   return sql`
     select i.vehicle_id, ${monthOf(sql`i.inspection_date`)} as month, i.inspector_id, i.inspector_name,
-           count(*)::int as inspections, sum(i.duration_seconds)::bigint as seconds, max(i.inspection_date) as latest
+           count(*)::int as inspections, count(*) filter (where not i.passed)::int as failed, coalesce(sum(i.num_notes), 0)::int as notes,
+           count(i.duration_seconds)::int as timed, coalesce(sum(i.duration_seconds), 0)::bigint as seconds,
+           max(i.inspection_date) filter (where i.duration_seconds is not null) as latest
     from ${source}
-    where i.org_id = ${orgId} and i.deleted_at is null and i.duration_seconds is not null and (${where})
+    where i.org_id = ${orgId} and i.deleted_at is null and (${where})
     group by 1, 2, 3, 4`;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InspectInsight, InsightsQuery } from '../../../core/schema/insights.ts';
 import type { Queryable } from '../../db/client.ts';
 import { byName, compareIso } from './order.ts';
-import { inspectDaysOver, inspectMonthsOver } from './kept-figures.ts';
+import { inspectDaysOver, inspectionMonthsOver } from './kept-figures.ts';
 import { dayRange, num, selectRows } from './sql.ts';
 
 interface Row {
@@ -35,9 +35,10 @@ export async function inspectInsight(db: Queryable, orgId: string, query: Insigh
     db,
     sql`
       with t as (
-        select m.vehicle_id, v.vehicle_type, m.inspector_id, m.inspector_name, m.inspections, m.seconds, m.latest
-        from (${await inspectMonthsOver(db, orgId, range)}) m
+        select m.vehicle_id, v.vehicle_type, m.inspector_id, m.inspector_name, m.timed as inspections, m.seconds, m.latest
+        from (${await inspectionMonthsOver(db, orgId, range)}) m
         join vehicles v on v.id = m.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null
+        where m.timed > 0
       ),
       g as (
         select

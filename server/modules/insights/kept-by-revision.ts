@@ -43,6 +43,7 @@ export async function keepByRevision(db: Db, orgId: string, keeper: Keeper): Pro
   };
   if ((await behind(db)).current) return;
   await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`); // as for the reads (read-figures.ts)
     await tx.insert(clock).values({ orgId, rev: -1 }).onConflictDoNothing();
     await tx.select().from(clock).where(eq(clock.orgId, orgId)).for('update');
     const { rev, since, rebuild, current } = await behind(tx);

@@ -1,13 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
-import { insightFigureClocks, insightFigureMoves, inspectDays, inspectMonths, usageMonths } from '../../db/schema/index.ts';
-import { dayOf, inspectDayRows, inspectMonthRows, monthOf, usageMonthRows } from './figure-rows.ts';
+import { insightFigureClocks, insightFigureMoves, inspectDays, inspectionMonths, usageMonths } from '../../db/schema/index.ts';
+import { dayOf, inspectDayRows, inspectionMonthRows, monthOf, usageMonthRows } from './figure-rows.ts';
 import { keepByRevision, keptSince } from './kept-by-revision.ts';
 import { selectRows, within, type DayRange } from './sql.ts';
 
 /*
- * The usage and inspection-time figures are read from the inspections summed per vehicle and UTC month
- * (and per UTC day for the times per type), kept by the server (server/db/schema/insight-figures.ts),
+ * The usage and inspection-time figures and the monthly report's inspections are read from the
+ * inspections summed per vehicle and UTC month (and per UTC day for the times per type), kept by the server (server/db/schema/insight-figures.ts),
  * instead of grouping every inspection of the range: a year of a 5,000-vehicle fleet is 1.27 million
  * inspections, about 60,000 kept usage months. Kept lazily, by revision (kept-by-revision.ts): before
  * the figures are read, every month and day an inspection was written in since the clock is made again
@@ -48,16 +48,16 @@ const IN_DIRTY_MONTH = sql`dirty d join inspections i on i.vehicle_id = d.vehicl
 const IN_DIRTY_DAY = sql`dirty d join inspections i on i.inspection_date >= ${utc(sql`d.day`)} and i.inspection_date < ${utc(sql`d.day + 1`)}`;
 
 const USAGE_COLUMNS = sql`(vehicle_id, what, month, first_day, first_reading, last_day, last_reading, used, org_id)`;
-const INSPECT_MONTH_COLUMNS = sql`(vehicle_id, month, inspector_id, inspector_name, inspections, seconds, latest, org_id)`;
+const INSPECTION_MONTH_COLUMNS = sql`(vehicle_id, month, inspector_id, inspector_name, inspections, failed, notes, timed, seconds, latest, org_id)`;
 const INSPECT_DAY_COLUMNS = sql`(day, vehicle_type, inspections, seconds, org_id)`;
 const withOrg = (orgId: string, rows: SQL) => sql`select x.*, ${orgId} from (${rows}) x`;
 
 async function rebuild(tx: Tx, orgId: string, rev: number): Promise<void> {
-  for (const table of [usageMonths, inspectMonths, inspectDays]) await tx.delete(table).where(eq(table.orgId, orgId));
+  for (const table of [usageMonths, inspectionMonths, inspectDays]) await tx.delete(table).where(eq(table.orgId, orgId));
   await tx.execute(sql`delete from ${insightFigureMoves} where org_id = ${orgId} and rev <= ${rev}`);
   const upTo = sql`i.rev <= ${rev}`;
   await tx.execute(sql`insert into ${usageMonths} ${USAGE_COLUMNS} ${withOrg(orgId, usageMonthRows(orgId, upTo))}`);
-  await tx.execute(sql`insert into ${inspectMonths} ${INSPECT_MONTH_COLUMNS} ${withOrg(orgId, inspectMonthRows(orgId, upTo))}`);
+  await tx.execute(sql`insert into ${inspectionMonths} ${INSPECTION_MONTH_COLUMNS} ${withOrg(orgId, inspectionMonthRows(orgId, upTo))}`);
   await tx.execute(sql`insert into ${inspectDays} ${INSPECT_DAY_COLUMNS} ${withOrg(orgId, inspectDayRows(orgId, upTo))}`);
 }
 
@@ -67,8 +67,12 @@ async function fold(tx: Tx, orgId: string, since: number, rev: number): Promise<
   const upTo = sql`i.rev <= ${rev}`;
   await tx.execute(sql`with ${months} delete from ${usageMonths} u using dirty d where u.org_id = ${orgId} and u.vehicle_id = d.vehicle_id and u.month = d.month`);
   await tx.execute(sql`with ${months} insert into ${usageMonths} ${USAGE_COLUMNS} ${withOrg(orgId, usageMonthRows(orgId, upTo, IN_DIRTY_MONTH))}`);
-  await tx.execute(sql`with ${months} delete from ${inspectMonths} u using dirty d where u.org_id = ${orgId} and u.vehicle_id = d.vehicle_id and u.month = d.month`);
-  await tx.execute(sql`with ${months} insert into ${inspectMonths} ${INSPECT_MONTH_COLUMNS} ${withOrg(orgId, inspectMonthRows(orgId, upTo, IN_DIRTY_MONTH))}`);
+  await tx.execute(
+    sql`with ${months} delete from ${inspectionMonths} u using dirty d where u.org_id = ${orgId} and u.vehicle_id = d.vehicle_id and u.month = d.month`,
+  );
+  await tx.execute(
+    sql`with ${months} insert into ${inspectionMonths} ${INSPECTION_MONTH_COLUMNS} ${withOrg(orgId, inspectionMonthRows(orgId, upTo, IN_DIRTY_MONTH))}`,
+  );
   await tx.execute(sql`with ${days} delete from ${inspectDays} u using dirty d where u.org_id = ${orgId} and u.day = d.day`);
   await tx.execute(sql`with ${days} insert into ${inspectDays} ${INSPECT_DAY_COLUMNS} ${withOrg(orgId, inspectDayRows(orgId, upTo, IN_DIRTY_DAY))}`);
   await tx.execute(sql`delete from ${insightFigureMoves} where org_id = ${orgId} and rev <= ${rev}`);
@@ -78,7 +82,7 @@ async function fold(tx: Tx, orgId: string, since: number, rev: number): Promise<
 export function keepFigures(db: Db, orgId: string): Promise<void> {
   return keepByRevision(db, orgId, {
     clock: insightFigureClocks,
-    tables: [usageMonths, inspectMonths, inspectDays],
+    tables: [usageMonths, inspectionMonths, inspectDays],
     rebuild: (tx, rev) => rebuild(tx, orgId, rev),
     fold: (tx, since, rev) => fold(tx, orgId, since, rev),
   });
@@ -188,16 +192,16 @@ export function usageMonthsOver(db: Queryable, orgId: string, range: DayRange): 
   );
 }
 
-/** inspectMonthRows' columns over the range: per vehicle, month (or part of one) and inspector. */
-export function inspectMonthsOver(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
+/** inspectionMonthRows' columns over the range: per vehicle, month (or part of one) and inspector. */
+export function inspectionMonthsOver(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
   return monthsOver(
     db,
     orgId,
     range,
     (m) => sql`
-      select vehicle_id, month, inspector_id, inspector_name, inspections, seconds, latest from ${inspectMonths}
+      select vehicle_id, month, inspector_id, inspector_name, inspections, failed, notes, timed, seconds, latest from ${inspectionMonths}
       where org_id = ${orgId} and ${m}`,
-    (where) => inspectMonthRows(orgId, where),
+    (where) => inspectionMonthRows(orgId, where),
   );
 }
 

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReportRange } from '../../../core/rules/report-range.ts';
 import { PROBLEM_LIST_LENGTH, type MonthlyReport, type ProblemVehicle, type SectionReport } from '../../../core/schema/monthly-report.ts';
 import type { Queryable } from '../../db/client.ts';
 import { ruleTitles, type TitleCandidate } from '../insights/failures-sql.ts';
 import { failedAnswers } from '../insights/kept-failures.ts';
+import { inspectionMonthsOver } from '../insights/kept-figures.ts';
 import { byName, compareIso } from '../insights/order.ts';
 import { dayRange, selectRows, within, type DayRange } from '../insights/sql.ts';
 
@@ -39,8 +40,11 @@ interface VehicleRow {
   mx_failed: number;
 }
 
-/** Per vehicle of the report, its figures over the range: one row per vehicle, each history read by its range only. */
-function vehicleFigures(orgId: string, range: DayRange, now: Date) {
+/**
+ * Per vehicle of the report, its figures over the range: one row per vehicle, each history read by its
+ * range only, the inspections from their sums per vehicle and month (`inspectionMonths`, kept-figures.ts).
+ */
+function vehicleFigures(orgId: string, range: DayRange, now: Date, inspectionMonths: SQL) {
   const performed = (t: string) => sql.raw(`${t}.completed and ${t}.completion_date is not null`);
   const visits = (table: 'ltis' | 'pmis') => sql`
     select x.vehicle_id, count(*)::int as performed, count(*) filter (where x.passed = false)::int as failed
@@ -50,9 +54,8 @@ function vehicleFigures(orgId: string, range: DayRange, now: Date) {
   return sql`
     with ${fleet(orgId)},
     insp as (
-      select i.vehicle_id, count(*)::int as total, count(*) filter (where not i.passed)::int as failed, sum(i.num_notes)::int as notes
-      from inspections i join fleet f on f.id = i.vehicle_id
-      where i.org_id = ${orgId} and i.deleted_at is null and ${within('i.inspection_date', range)}
+      select m.vehicle_id, sum(m.inspections)::int as total, sum(m.failed)::int as failed, sum(m.notes)::int as notes
+      from (${inspectionMonths}) m join fleet f on f.id = m.vehicle_id
       group by 1
     ),
     disc as (
@@ -105,7 +108,7 @@ export async function monthlyReport(db: Queryable, orgId: string, range: ReportR
   const sections = (await selectRows<{ id: string; name: string }>(db, sql`select id, name from sections where org_id = ${orgId} and deleted_at is null`)).sort(
     (a, b) => byName(a.name, b.name) || compareIso(a.id, b.id),
   );
-  const vehicles = await selectRows<VehicleRow>(db, vehicleFigures(orgId, days, now));
+  const vehicles = await selectRows<VehicleRow>(db, vehicleFigures(orgId, days, now, await inspectionMonthsOver(db, orgId, days)));
   const failures = await selectRows<{ section_id: string | null; rule_id: string; title: string | null; failures: number; latest: string }>(
     db,
     sql`

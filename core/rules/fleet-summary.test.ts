@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedRow } from '../schema/feeds.ts';
 import { randomHistory, type HistoryOp } from '../testing/random-history.ts';
-import { userRow, vehicleRow } from '../testing/feed-rows.ts';
+import { inspectionResultRow, userRow, vehicleRow } from '../testing/feed-rows.ts';
 import { deriveFleetRows, fleetNames, fleetRow, type FleetSources } from './fleet-row.ts';
 import { fleetClock } from './fleet-row-clock.ts';
 import {
@@ -85,6 +85,18 @@ describe('fleet summaries kept incrementally', () => {
     foldRecord(summary!, 'notes', note, summaryKeep(now));
     expect(Object.keys(summary!.notes)).toEqual(['n1']);
     expect(summary!.stale).toBe(false);
+  });
+
+  it('never read an inspection’s answers: a device fills them in later without touching the summaries', () => {
+    // src/sync/fill-answers.ts writes the answers a first sync left for later past the summaries' upkeep.
+    const { vehicleIds, ops } = randomHistory(11, OPS, START);
+    const inspections = ops.flatMap((op) => (op.kind === 'put' && op.source === 'inspections' ? [op.row as FeedRow<'inspections'>] : []));
+    const failing = inspectionResultRow({ result: { isPassing: false, value: false }, isFixed: true, comment: 'Cracked' });
+    const answered = inspections.map((i) => ({ ...i, results: [inspectionResultRow(), failing] }));
+    const without = inspections.map((i) => ({ ...i, results: null }));
+    const summaries = (rows: FeedRow<'inspections'>[]) => summarize(vehicleIds, { ...sourcesOf(new Map(), []), inspections: rows }, START);
+    expect(inspections.length).toBeGreaterThan(10);
+    expect(summaries(answered)).toEqual(summaries(without));
   });
 
   it('become stale when the record that was the best of a field goes, and only then', () => {

@@ -1,6 +1,7 @@
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DBCoreTransaction, type Middleware, type Transaction } from 'dexie';
 import {
   emptySummary,
+  foldRecord,
   foldWrite,
   pruneSummary,
   summarize,
@@ -11,6 +12,7 @@ import {
   type SummarySource,
   type SummarySources,
 } from '../../core/rules/fleet-summary.ts';
+import { derivedSkipped } from './without-derived.ts';
 
 /*
  * The mirror keeps one summary per vehicle (core/rules/fleet-summary.ts) in `fleetSummaries`, so that a
@@ -65,6 +67,7 @@ async function markAllStale(store: DBCoreTable, trans: DBCoreTransaction): Promi
 
 async function mutateSource(down: DBCore, table: DBCoreTable, source: SummarySource, req: DBCoreMutateRequest) {
   if (!inScope(req.trans)) throw new Error(`A write to ${source} must have ${SUMMARIES} in its transaction (src/db/fleet-summaries.ts)`);
+  if (derivedSkipped(req.trans)) return table.mutate(req);
   const store = down.table(SUMMARIES);
   if (req.type === 'delete') {
     const old = ((await table.getMany({ trans: req.trans, keys: req.keys })) as (Row | undefined)[]).filter((r) => r !== undefined);
@@ -142,10 +145,30 @@ export async function refreshStaleSummaries(db: SummaryTables, now = new Date())
   return fresh.length;
 }
 
-/** Every summary made from the records a mirror holds: the upgrade that brings the store. */
+/** Records read at a time when every summary is made again: the memory it takes is the summaries'. */
+const SUMMARIZE_PAGE_ROWS = 2_000;
+
+/**
+ * Every summary made from the records a mirror holds, each source read a page at a time and folded
+ * in (so a year of a large fleet's inspections is never in memory at once), then pruned and stored:
+ * the upgrade that brought the store, and the end of a first sync (src/db/derived-stores.ts).
+ */
 export async function summarizeAll(tx: Transaction, now = new Date()): Promise<void> {
-  const lists = await Promise.all(SUMMARY_SOURCES.map((source) => tx.table(source).toArray()));
-  const sources = Object.fromEntries(SUMMARY_SOURCES.map((source, i) => [source, lists[i]])) as unknown as SummarySources;
-  const vehicleIds = new Set(lists.flatMap((rows) => (rows as SourceRow[]).map((r) => r.vehicleId)));
-  await tx.table(SUMMARIES).bulkPut([...summarize(vehicleIds, sources, now).values()]);
+  const keep = summaryKeep(now);
+  const summaries = new Map<string, FleetSummary>();
+  for (const source of SUMMARY_SOURCES) {
+    const table = tx.table(source);
+    for (let after: string | null = null; ;) {
+      const rows = (await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(SUMMARIZE_PAGE_ROWS).toArray()) as Row[];
+      for (const row of rows) {
+        let summary = summaries.get(row.vehicleId);
+        if (summary === undefined) summaries.set(row.vehicleId, (summary = emptySummary(row.vehicleId)));
+        foldRecord(summary, source, row, keep);
+      }
+      if (rows.length < SUMMARIZE_PAGE_ROWS) break;
+      after = rows.at(-1)!.id;
+    }
+  }
+  for (const summary of summaries.values()) pruneSummary(summary, keep);
+  await tx.table(SUMMARIES).bulkPut([...summaries.values()]);
 }

@@ -1,5 +1,6 @@
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware, Transaction } from 'dexie';
 import type { FeedRow } from '../../core/schema/feeds.ts';
+import { derivedSkipped } from './without-derived.ts';
 
 /*
  * The records not completed (scheduled maintenance, LTIs, PMIs, washes, TDYs), kept apart in
@@ -45,6 +46,7 @@ function removeFeed(store: DBCoreTable, trans: DBCoreTransaction, feed: string) 
 
 async function mutateSource(down: DBCore, table: DBCoreTable, feed: OpenRecordSource, req: DBCoreMutateRequest) {
   if (!inScope(req.trans)) throw new Error(`A write to ${feed} must have ${OPEN_RECORDS} in its transaction (src/db/open-records.ts)`);
+  if (derivedSkipped(req.trans)) return table.mutate(req);
   const store = down.table(OPEN_RECORDS);
   if (req.type === 'deleteRange') {
     // Both asked at once, before any await: Dexie's hooks read the transaction from a zone that a native await leaves.

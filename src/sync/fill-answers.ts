@@ -1,9 +1,12 @@
+import type { Transaction } from 'dexie';
 import { answersPageSchema, answersPath, type AnswersPage, type InspectionAnswers } from '../../core/schema/sync-answers.ts';
 import { getMeta, setMeta, type AnswersProgress } from '../db/meta.ts';
 import type { MirrorDb, MirrorRow, ShadowEntry } from '../db/mirror.ts';
 import { rowKey } from '../db/row-key.ts';
+import { withoutDerived } from '../db/without-derived.ts';
 import type { ApiClient } from './api.ts';
 import { rebaseRows } from './rebase.ts';
+import { shadowsOf } from './shadows.ts';
 import { yieldToEventLoop } from './yield.ts';
 
 /** The row the answers belong to: the same version of the inspection, still without answers. */
@@ -16,10 +19,10 @@ const awaits = (row: Record<string, unknown> | null | undefined, answers: Inspec
  * answers already is left alone. A row with changes queued on this device gets them in its server copy
  * (the shadow), and the queued changes are applied again on top.
  */
-async function writeAnswers(db: MirrorDb, answers: readonly InspectionAnswers[]): Promise<void> {
+async function writeAnswers(db: MirrorDb, tx: Transaction, answers: readonly InspectionAnswers[]): Promise<void> {
   const ids = answers.map((a) => a.inspectionId);
   const keys = ids.map((id) => rowKey('inspections', id));
-  const [rows, shadows] = await Promise.all([db.feed('inspections').bulkGet(ids), db.shadows.bulkGet(keys)]);
+  const [rows, shadows] = await Promise.all([db.feed('inspections').bulkGet(ids), shadowsOf(db, keys)]);
   const puts: MirrorRow<'inspections'>[] = [];
   const bases: ShadowEntry[] = [];
   for (const [i, a] of answers.entries()) {
@@ -29,7 +32,9 @@ async function writeAnswers(db: MirrorDb, answers: readonly InspectionAnswers[])
       if (awaits(shadow.row, a)) bases.push({ ...shadow, row: { ...shadow.row, results: a.results } });
     } else if (row && awaits(row, a)) puts.push({ ...row, results: a.results });
   }
-  if (puts.length > 0) await db.feed('inspections').bulkPut(puts);
+  // Only the answers change, which no derived store reads (src/db/without-derived.ts): a page of 1,200
+  // inspections would otherwise read and put again the summaries of as many vehicles.
+  if (puts.length > 0) await withoutDerived(tx, () => db.feed('inspections').bulkPut(puts));
   if (bases.length > 0) {
     await db.shadows.bulkPut(bases);
     await rebaseRows(
@@ -75,10 +80,10 @@ export async function fillAnswers({ db, api, budgetMs = Infinity, limit }: FillA
     }
     const from: string = progress.after;
     const next: AnswersProgress = { after: page.next ?? '', done: progress.done + page.answers.length, total: page.total ?? progress.total };
-    const wrote = await db.transaction('rw', db.tables, async () => {
+    const wrote = await db.transaction('rw', db.tables, async (tx) => {
       // A reset (or another tab's fill) moved the progress meanwhile: this page is not the one to write.
       if ((await getMeta(db, 'answersPending'))?.after !== from) return false;
-      await writeAnswers(db, page.answers);
+      await writeAnswers(db, tx, page.answers);
       if (page.next === null) await db.meta.delete('answersPending');
       else await setMeta(db, 'answersPending', next);
       return true;

@@ -3,6 +3,7 @@ import type { SyncChange } from '../../core/schema/sync.ts';
 import type { MirrorDb, ShadowEntry } from '../db/mirror.ts';
 import { rowKey } from '../db/row-key.ts';
 import { rebaseRows, removeEntries } from './rebase.ts';
+import { shadowsOf } from './shadows.ts';
 
 /** A pulled change, parsed: the row to show, or null for a delete. */
 export interface ParsedChange {
@@ -56,7 +57,7 @@ export async function writeChanges(db: MirrorDb, changes: readonly ParsedChange[
   // The feed sends each row once per page, but if it ever repeats one the later copy wins.
   const latest = new Map(changes.map((c) => [rowKey(c.table, c.id), c] as const));
   const keys = [...latest.keys()];
-  const shadows = await db.shadows.bulkGet(keys);
+  const shadows = await shadowsOf(db, keys);
   const puts = new Map<FeedName, Record<string, unknown>[]>();
   const deletes = new Map<FeedName, string[]>();
   const newBases: ShadowEntry[] = [];

@@ -1,5 +1,6 @@
 import { pullResponseSchema, type PullResponse } from '../../core/schema/sync.ts';
 import { refreshStaleSummaries, summaryTables } from '../db/fleet-summaries.ts';
+import { deriveAll } from '../db/derived-stores.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import { APP_BUILD } from '../app-build.ts';
@@ -8,6 +9,7 @@ import type { ApiClient } from './api.ts';
 import { FIRST_PAGE_LIMIT, PULL_CHUNK_ROWS, PULL_PAGE_LIMIT } from './constants.ts';
 import { fillAnswers } from './fill-answers.ts';
 import { parseChanges, resetMirror, retireAcked, writeChanges, type ParsedChange } from './pull-write.ts';
+import { withoutDerived } from '../db/without-derived.ts';
 import { noteSkipped, startCursor } from './skipped.ts';
 import { yieldToEventLoop } from './yield.ts';
 
@@ -69,9 +71,12 @@ export async function pullOnce({
 }: PullOptions): Promise<PullResult> {
   const size = Math.max(1, Math.min(chunkRows, PULL_CHUNK_ROWS));
   const result: PullResult = { pages: 0, written: 0, skipped: 0, reset: false, cursor: await startCursor(db, build), answersPending: false };
-  // Until the mirror has been filled once, inspections come without their answers, which follow once
-  // the records are in (src/sync/fill-answers.ts): the screens show the fleet after a seventh of the bytes.
-  let answersLater = (await getMeta(db, 'bootstrapped')) !== true;
+  // Until the mirror has been filled once (and again after a reset), inspections come without their
+  // answers, which follow once the records are in (src/sync/fill-answers.ts): the screens show the fleet
+  // after a seventh of the bytes. The stores derived from the records (summaries, open records) are made
+  // whole once the last page is in, not kept row by row (src/db/without-derived.ts): no screen that
+  // reads them shows before, and their upkeep cost a device as many IndexedDB writes as the rows.
+  let filling = (await getMeta(db, 'bootstrapped')) !== true;
   // A pull from the start is told how many rows it brings: the first sync shows how far it has got,
   // and one that resumes (the app was closed mid-way) goes on counting from where it stopped.
   const resumed = result.cursor === '' ? undefined : await getMeta(db, 'firstSync');
@@ -79,7 +84,7 @@ export async function pullOnce({
   const fetchPage = async (cursor: string): Promise<PullResponse> => {
     // A pull from the start asks a small first page: the screens have something to show sooner.
     const pageLimit = cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;
-    const query = new URLSearchParams({ cursor, limit: String(pageLimit), clientId, ...(answersLater ? { answers: 'later' } : {}) });
+    const query = new URLSearchParams({ cursor, limit: String(pageLimit), clientId, ...(filling ? { answers: 'later' } : {}) });
     return pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
   };
   let prefetched: Promise<PullResponse> | null = null;
@@ -93,7 +98,7 @@ export async function pullOnce({
       result.reset = true;
       await resetMirror(db);
       result.cursor = '';
-      answersLater = true;
+      filling = true;
       continue;
     }
     if (page.total !== undefined) progress = { done: 0, total: page.total, shownAt: 0 };
@@ -112,10 +117,10 @@ export async function pullOnce({
     if (chunks.length === 0) chunks.push([]);
     for (const [i, chunk] of chunks.entries()) {
       const last = i === chunks.length - 1;
-      await db.transaction('rw', db.tables, async () => {
+      await db.transaction('rw', db.tables, async (tx) => {
         // Another tab pulled meanwhile (this one was frozen and lost the lead): its page is older.
         if (((await getMeta(db, 'cursor')) ?? '') !== from) throw new PullSupersededError();
-        await writeChanges(db, chunk);
+        await (filling ? withoutDerived(tx, () => writeChanges(db, chunk)) : writeChanges(db, chunk));
         if (progress) {
           progress.done += chunk.length;
           // Every page's end, and within a page at most once a second: each write wakes every tab's status watch.
@@ -145,14 +150,16 @@ export async function pullOnce({
     await yieldToEventLoop();
   }
   // A summary a change made stale is made again from its records once, here, not on every read.
-  await db.transaction('rw', summaryTables(db), () => refreshStaleSummaries(db));
-  await db.transaction('rw', db.meta, async () => {
+  if (!filling) await db.transaction('rw', summaryTables(db), () => refreshStaleSummaries(db));
+  // With the flag that lets the screens read them, so none reads them half made.
+  await db.transaction('rw', db.tables, async (tx) => {
+    if (filling) await deriveAll(tx);
     await db.meta.bulkPut([
       { key: 'lastSyncedAt', value: new Date().toISOString() },
       { key: 'bootstrapped', value: true },
     ]);
     await db.meta.delete('firstSync');
-    if (answersLater && (await getMeta(db, 'answersPending')) === undefined) await setMeta(db, 'answersPending', { after: '', done: 0, total: null });
+    if (filling && (await getMeta(db, 'answersPending')) === undefined) await setMeta(db, 'answersPending', { after: '', done: 0, total: null });
   });
   result.answersPending = await fillAnswers({ db, api, budgetMs: answersBudgetMs });
   return result;

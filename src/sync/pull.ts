@@ -152,7 +152,7 @@ export async function pullOnce({
   // A summary a change made stale is made again from its records once, here, not on every read.
   if (!filling) await db.transaction('rw', summaryTables(db), () => refreshStaleSummaries(db));
   // With the flag that lets the screens read them, so none reads them half made.
-  await db.transaction('rw', db.tables, async (tx) => {
+  await db.transaction('rw', filling ? db.tables : [db.meta], async (tx) => {
     if (filling) await deriveAll(tx);
     await db.meta.bulkPut([
       { key: 'lastSyncedAt', value: new Date().toISOString() },

@@ -21,7 +21,8 @@ import { derivedSkipped } from './without-derived.ts';
  * into their vehicles' summaries in the same transaction, so a summary never disagrees with the records
  * it sums up. A change the fold cannot undo (the record that was the best of a field changed or went)
  * marks the summary stale; readers make a stale summary again from the vehicle's records, and the pull
- * stores it again (refreshStaleSummaries).
+ * stores it again (refreshStaleSummaries). A first sync's pages, and the answers filled in after it, are
+ * written past the middleware (src/db/without-derived.ts); the first sync then makes every summary at once.
  */
 
 export const SUMMARIES = 'fleetSummaries';

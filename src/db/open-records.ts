@@ -8,7 +8,8 @@ import { derivedSkipped } from './without-derived.ts';
  * the year (at 5,000 vehicles: 20,000 open of 215,000). One DBCore middleware keeps them, as
  * src/db/fleet-summaries.ts keeps the summaries: every write to a source feed (a pulled page, an
  * optimistic change, a rebase, a rollback) puts a record that is not completed and removes one that is
- * completed or deleted, in the same transaction, so the store never disagrees with its feeds.
+ * completed or deleted, in the same transaction, so the store never disagrees with its feeds. A first
+ * sync's pages are written past it and the store made whole at the sync's end (src/db/without-derived.ts).
  */
 
 export const OPEN_RECORDS = 'openRecords';

@@ -1,4 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { insightFigureClocks, insightFigureMoves, inspectDays, inspectionMonths, usageMonths } from '../../db/schema/index.ts';
 import { dayOf, inspectDayRows, inspectionMonthRows, monthOf, usageMonthRows } from './figure-rows.ts';
@@ -47,34 +48,49 @@ const IN_DIRTY_MONTH = sql`dirty d join inspections i on i.vehicle_id = d.vehicl
   and i.inspection_date >= ${utc(sql`d.month`)} and i.inspection_date < ${utc(sql`d.month + interval '1 month'`)}`;
 const IN_DIRTY_DAY = sql`dirty d join inspections i on i.inspection_date >= ${utc(sql`d.day`)} and i.inspection_date < ${utc(sql`d.day + 1`)}`;
 
-const USAGE_COLUMNS = sql`(vehicle_id, what, month, first_day, first_reading, last_day, last_reading, used, org_id)`;
-const INSPECTION_MONTH_COLUMNS = sql`(vehicle_id, month, inspector_id, inspector_name, inspections, failed, notes, timed, seconds, latest, org_id)`;
-const INSPECT_DAY_COLUMNS = sql`(day, vehicle_type, inspections, seconds, org_id)`;
 const withOrg = (orgId: string, rows: SQL) => sql`select x.*, ${orgId} from (${rows}) x`;
 
-async function rebuild(tx: Tx, orgId: string, rev: number): Promise<void> {
-  for (const table of [usageMonths, inspectionMonths, inspectDays]) await tx.delete(table).where(eq(table.orgId, orgId));
-  await tx.execute(sql`delete from ${insightFigureMoves} where org_id = ${orgId} and rev <= ${rev}`);
-  const upTo = sql`i.rev <= ${rev}`;
-  await tx.execute(sql`insert into ${usageMonths} ${USAGE_COLUMNS} ${withOrg(orgId, usageMonthRows(orgId, upTo))}`);
-  await tx.execute(sql`insert into ${inspectionMonths} ${INSPECTION_MONTH_COLUMNS} ${withOrg(orgId, inspectionMonthRows(orgId, upTo))}`);
-  await tx.execute(sql`insert into ${inspectDays} ${INSPECT_DAY_COLUMNS} ${withOrg(orgId, inspectDayRows(orgId, upTo))}`);
+/** A kept table: its columns, the rule that makes its rows (figure-rows.ts), and whether it is kept per vehicle month or per day. */
+interface KeptFigure {
+  table: PgTable;
+  columns: SQL;
+  rows: (orgId: string, where: SQL, source?: SQL) => SQL;
+  per: 'month' | 'day';
 }
 
+const FIGURES: readonly KeptFigure[] = [
+  {
+    table: usageMonths,
+    columns: sql`(vehicle_id, what, month, first_day, first_reading, last_day, last_reading, used, org_id)`,
+    rows: usageMonthRows,
+    per: 'month',
+  },
+  {
+    table: inspectionMonths,
+    columns: sql`(vehicle_id, month, inspector_id, inspector_name, inspections, failed, notes, timed, seconds, latest, org_id)`,
+    rows: inspectionMonthRows,
+    per: 'month',
+  },
+  { table: inspectDays, columns: sql`(day, vehicle_type, inspections, seconds, org_id)`, rows: inspectDayRows, per: 'day' },
+];
+
+async function rebuild(tx: Tx, orgId: string, rev: number): Promise<void> {
+  await tx.execute(sql`delete from ${insightFigureMoves} where org_id = ${orgId} and rev <= ${rev}`);
+  for (const f of FIGURES) {
+    await tx.execute(sql`delete from ${f.table} where org_id = ${orgId}`);
+    await tx.execute(sql`insert into ${f.table} ${f.columns} ${withOrg(orgId, f.rows(orgId, sql`i.rev <= ${rev}`))}`);
+  }
+}
+
+/** Every vehicle month (day) written in or moved from since the clock made again whole from its inspections. */
 async function fold(tx: Tx, orgId: string, since: number, rev: number): Promise<void> {
-  const months = dirtyMonths(orgId, since, rev);
-  const days = dirtyDays(orgId, since, rev);
-  const upTo = sql`i.rev <= ${rev}`;
-  await tx.execute(sql`with ${months} delete from ${usageMonths} u using dirty d where u.org_id = ${orgId} and u.vehicle_id = d.vehicle_id and u.month = d.month`);
-  await tx.execute(sql`with ${months} insert into ${usageMonths} ${USAGE_COLUMNS} ${withOrg(orgId, usageMonthRows(orgId, upTo, IN_DIRTY_MONTH))}`);
-  await tx.execute(
-    sql`with ${months} delete from ${inspectionMonths} u using dirty d where u.org_id = ${orgId} and u.vehicle_id = d.vehicle_id and u.month = d.month`,
-  );
-  await tx.execute(
-    sql`with ${months} insert into ${inspectionMonths} ${INSPECTION_MONTH_COLUMNS} ${withOrg(orgId, inspectionMonthRows(orgId, upTo, IN_DIRTY_MONTH))}`,
-  );
-  await tx.execute(sql`with ${days} delete from ${inspectDays} u using dirty d where u.org_id = ${orgId} and u.day = d.day`);
-  await tx.execute(sql`with ${days} insert into ${inspectDays} ${INSPECT_DAY_COLUMNS} ${withOrg(orgId, inspectDayRows(orgId, upTo, IN_DIRTY_DAY))}`);
+  const dirty = { month: dirtyMonths(orgId, since, rev), day: dirtyDays(orgId, since, rev) };
+  const match = { month: sql`u.vehicle_id = d.vehicle_id and u.month = d.month`, day: sql`u.day = d.day` };
+  const source = { month: IN_DIRTY_MONTH, day: IN_DIRTY_DAY };
+  for (const f of FIGURES) {
+    await tx.execute(sql`with ${dirty[f.per]} delete from ${f.table} u using dirty d where u.org_id = ${orgId} and ${match[f.per]}`);
+    await tx.execute(sql`with ${dirty[f.per]} insert into ${f.table} ${f.columns} ${withOrg(orgId, f.rows(orgId, sql`i.rev <= ${rev}`, source[f.per]))}`);
+  }
   await tx.execute(sql`delete from ${insightFigureMoves} where org_id = ${orgId} and rev <= ${rev}`);
 }
 
@@ -82,7 +98,7 @@ async function fold(tx: Tx, orgId: string, since: number, rev: number): Promise<
 export function keepFigures(db: Db, orgId: string): Promise<void> {
   return keepByRevision(db, orgId, {
     clock: insightFigureClocks,
-    tables: [usageMonths, inspectionMonths, inspectDays],
+    tables: FIGURES.map((f) => f.table),
     rebuild: (tx, rev) => rebuild(tx, orgId, rev),
     fold: (tx, since, rev) => fold(tx, orgId, since, rev),
   });

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { apiAs, createAccount, demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { watchLiveStreams } from './support/live-streams.ts';
+import { ACCESS_CHANGED_CLOSE } from '../../server/stream/routes.ts';
 
 useOwnOrganization();
 
@@ -57,29 +59,21 @@ test('a user whose account is deactivated while signed in loses the live stream 
   const account = await createAccount(baseURL!, { role: 'dispatcher', firstName: 'Soon', lastName: 'Inactive' });
   const app = new AppShell(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const sockets: { url: string; closedAt: number | null }[] = [];
-  page.on('websocket', (ws) => {
-    const socket = { url: ws.url(), closedAt: null as number | null };
-    sockets.push(socket);
-    ws.on('close', () => (socket.closedAt = Date.now()));
-    // A socket the app gave up on while it was still connecting (too slow on a busy machine) may end in an error instead.
-    ws.on('socketerror', () => (socket.closedAt ??= Date.now()));
-  });
+  const streams = await watchLiveStreams(page);
   await app.signInAndSync(account);
   await app.showFleetUpdates();
   await expect(app.fleetUpdates.getByText('Connecting...')).toBeHidden({ timeout: 15_000 });
-  // The one the app uses: the newest (an older one may be a connection the app gave up on and replaced).
-  const stream = sockets.filter((s) => s.url.includes('/stream/events') && s.closedAt === null).at(-1);
-  expect(stream).toBeDefined();
+  expect(await streams.openInPage()).toBe(1);
 
   const deactivatedAt = Date.now();
   expect((await account.admin.patch(`/auth/users/${account.userId}`, { active: false })).status).toBe(200);
-  // The server closes the open stream at once; no stream of this user stays open after it. The wait allows
+  // The server closes the open stream at once, with its code for access changed (1008). The wait allows
   // for the shared test server being busy with another spec's work (an organization being made blocks it for seconds).
-  await expect.poll(() => stream!.closedAt, { timeout: 15_000 }).not.toBeNull();
-  test.info().annotations.push({ type: 'stream closed', description: `${stream!.closedAt! - deactivatedAt} ms after the deactivation` });
-  // The session check (every 5 s) then starts the app over, and the server's refusal says why.
+  await expect.poll(() => streams.closes.filter((c) => c.at >= deactivatedAt).map((c) => c.code), { timeout: 15_000 }).toContain(ACCESS_CHANGED_CLOSE);
+  const closed = streams.closes.find((c) => c.at >= deactivatedAt && c.code === ACCESS_CHANGED_CLOSE)!;
+  test.info().annotations.push({ type: 'stream closed', description: `${closed.at - deactivatedAt} ms after the deactivation` });
+  // The app then starts over (its next ticket is refused), and the server's refusal says why.
   await expect(page.getByText('Your account is inactive. Ask an administrator to reactivate it.')).toBeVisible({ timeout: 15_000 });
   await expect(app.fleetUpdates).toBeHidden();
-  expect(sockets.filter((s) => s.url.includes('/stream/events') && s.closedAt === null)).toEqual([]);
+  await expect.poll(() => streams.openInPage()).toBe(0);
 });

@@ -187,11 +187,11 @@ test('waivers with a card on file and pictures, the viewer’s zoom and caption,
   await expect(upload.getByText('damage.png')).toBeVisible();
   await upload.getByRole('button', { name: 'Upload' }).click();
   await expect(tabs.rows('Documents')).toHaveCount(1);
-  expect(await tabs.columnTexts('Documents', 'File Type')).toEqual(['PNG image']);
+  await expect.poll(() => tabs.columnTexts('Documents', 'File Type')).toEqual(['PNG image']);
   await page.getByRole('button', { name: 'Edit damage.png' }).click();
   await tabs.dialog('Edit Document').getByLabel('Description').fill('Front bumper damage');
   await tabs.dialog('Edit Document').getByRole('button', { name: 'Update' }).click();
-  expect(await tabs.columnTexts('Documents', 'Description')).toEqual(['Front bumper damage']);
+  await expect.poll(() => tabs.columnTexts('Documents', 'Description')).toEqual(['Front bumper damage']);
   await page.getByRole('button', { name: 'View damage.png' }).click();
   await expect(page.getByRole('dialog', { name: 'Front bumper damage' }).getByRole('img', { name: 'damage.png' })).toBeVisible();
   await page.keyboard.press('Escape');

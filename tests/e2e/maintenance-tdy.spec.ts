@@ -73,7 +73,7 @@ test('a supervisor schedules, edits and completes maintenance, an LTI and a PMI,
   await scheduleMx.getByRole('button', { name: 'Schedule' }).click();
   await expect(scheduleMx).toBeHidden();
   await expect(tabs.rows('Scheduled maintenance')).toHaveCount(1);
-  expect(await tabs.columnTexts('Scheduled maintenance', 'Days Away')).toEqual(['5']);
+  await expect.poll(() => tabs.columnTexts('Scheduled maintenance', 'Days Away')).toEqual(['5']);
 
   // Edit: Update only once something changed.
   await page.getByRole('button', { name: `Edit Oil change of ${typedDay(mxDay)}` }).click();
@@ -128,8 +128,8 @@ test('a supervisor schedules, edits and completes maintenance, an LTI and a PMI,
   await expect(tabs.rows('Scheduled maintenance')).toHaveCount(0);
   await page.getByText('Show Completed Scheduled Mx').click();
   await expect(tabs.rows('Scheduled maintenance')).toHaveCount(1);
-  expect(await tabs.columnTexts('Scheduled maintenance', 'Completed On')).toEqual([typedDay(daysFromNow(0))]);
-  expect(await tabs.columnTexts('Scheduled maintenance', 'Days Away')).toEqual(['']);
+  await expect.poll(() => tabs.columnTexts('Scheduled maintenance', 'Completed On')).toEqual([typedDay(daysFromNow(0))]);
+  await expect.poll(() => tabs.columnTexts('Scheduled maintenance', 'Days Away')).toEqual(['']);
 
   // LTI: Passed only once completed; passed, with a note.
   await tabs.openMaintenance('LTI');
@@ -142,7 +142,7 @@ test('a supervisor schedules, edits and completes maintenance, an LTI and a PMI,
   await editLti.getByRole('button', { name: 'Update' }).click();
   await expect(tabs.rows('LTIs')).toHaveCount(0);
   await page.getByText('Show Completed LTI').click();
-  expect(await tabs.columnTexts('LTIs', 'Passed')).toEqual(['Yes']);
+  await expect.poll(() => tabs.columnTexts('LTIs', 'Passed')).toEqual(['Yes']);
 
   // PMI: completed without a result.
   await tabs.openMaintenance('PMI');
@@ -161,7 +161,7 @@ test('a supervisor schedules, edits and completes maintenance, an LTI and a PMI,
   await expect(tabs.rows('TDYs')).toHaveCount(0);
   await expect(header.field('TDY')).toHaveText('No');
   await page.getByText('Show Completed TDY').click();
-  expect(await tabs.columnTexts('TDYs', 'Description')).toEqual(['Exercise Red Flag']);
+  await expect.poll(() => tabs.columnTexts('TDYs', 'Description')).toEqual(['Exercise Red Flag']);
   await app.waitSynced();
 
   expect(await server.scheduled()).toEqual([expect.objectContaining({ completed: true })]);
@@ -196,7 +196,7 @@ test('offline, maintenance and a TDY show at once, wait as pending, and land onc
   await tabs.dialog('Edit LTI').getByLabel('Passed').check();
   await tabs.dialog('Edit LTI').getByRole('button', { name: 'Update' }).click();
   await page.getByText('Show Completed LTI').click();
-  expect(await tabs.columnTexts('LTIs', 'Passed')).toEqual(['Yes']);
+  await expect.poll(() => tabs.columnTexts('LTIs', 'Passed')).toEqual(['Yes']);
 
   await tabs.open('TDY');
   await page.getByRole('button', { name: 'Create TDY' }).click();

@@ -57,7 +57,7 @@ test('a supervisor reports, works, disregards and deletes discrepancies; histori
   await reportOne('Wiper blade torn', 45);
   await reportOne('Reported by mistake', 0);
   await expect(tabs.rows(GRID)).toHaveCount(3);
-  expect(await tabs.columnTexts(GRID, 'Discrepancy')).toEqual(['Reported by mistake', 'Left headlight out', 'Wiper blade torn']);
+  await expect.poll(() => tabs.columnTexts(GRID, 'Discrepancy')).toEqual(['Reported by mistake', 'Left headlight out', 'Wiper blade torn']);
   await expect(page.getByRole('table', { name: GRID }).getByRole('columnheader', { name: /^Work Order/ })).toHaveCount(0);
 
   // Work the headlight: a work order and a closing code; the work date fills in today.
@@ -71,9 +71,9 @@ test('a supervisor reports, works, disregards and deletes discrepancies; histori
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(edit).toBeHidden();
   await page.getByText('Show Details').click();
-  expect(await tabs.columnTexts(GRID, 'Work Order')).toEqual(['', 'WO-1138', '']);
-  expect(await tabs.columnTexts(GRID, 'Status Code')).toEqual(['', 'C-P', '']);
-  expect(await tabs.columnTexts(GRID, 'Reporter')).toEqual(['Casey Nguyen', 'Casey Nguyen', 'Casey Nguyen']);
+  await expect.poll(() => tabs.columnTexts(GRID, 'Work Order')).toEqual(['', 'WO-1138', '']);
+  await expect.poll(() => tabs.columnTexts(GRID, 'Status Code')).toEqual(['', 'C-P', '']);
+  await expect.poll(() => tabs.columnTexts(GRID, 'Reporter')).toEqual(['Casey Nguyen', 'Casey Nguyen', 'Casey Nguyen']);
 
   // Disregard the old wiper report: it leaves the list until 'Show Historic Discrepancies'.
   await page.getByRole('button', { name: `Edit AF1800-`, exact: false }).nth(2).click();
@@ -82,7 +82,7 @@ test('a supervisor reports, works, disregards and deletes discrepancies; histori
   await expect(tabs.rows(GRID)).toHaveCount(2);
   await page.getByText('Show Historic Discrepancies').click();
   await expect(tabs.rows(GRID)).toHaveCount(3);
-  expect(await tabs.columnTexts(GRID, 'Disregard')).toEqual(['No', 'No', 'Yes']);
+  await expect.poll(() => tabs.columnTexts(GRID, 'Disregard')).toEqual(['No', 'No', 'Yes']);
 
   // Delete with confirmation: Cancel keeps it, Delete removes it.
   await page

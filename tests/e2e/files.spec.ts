@@ -107,7 +107,7 @@ test('offline, a photographed defect and a document wait through a reload and la
   await fleet.waitForRows();
   await fleet.filterByRegNumber(vehicle.regNumber);
   await expect(fleet.row(vehicle.regNumber)).toBeVisible();
-  expect(await fleet.firstRowValue('Most Recent Annotation')).toBe('Crack runs from the driver side');
+  await expect.poll(() => fleet.firstRowValue('Most Recent Annotation')).toBe('Crack runs from the driver side');
 });
 
 test('waivers with a card on file and pictures, the viewer’s zoom and caption, documents uploaded, edited and deleted', async ({ page, baseURL }) => {

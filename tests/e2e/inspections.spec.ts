@@ -76,9 +76,9 @@ test('an inspection a client submits shows at once in Fleet Updates, Fleet Detai
   await modal.close();
 
   const today = new Date(inspection.inspectionDate).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-  expect(await fleet.firstRowValue('Inspection Date')).toBe(today);
-  expect(await fleet.firstRowValue('Last Inspector')).toBe('Sam Patel');
-  expect(await fleet.firstRowValue('Fuel Level')).toContain('25%');
+  await expect.poll(() => fleet.firstRowValue('Inspection Date')).toBe(today);
+  await expect.poll(() => fleet.firstRowValue('Last Inspector')).toBe('Sam Patel');
+  await expect.poll(() => fleet.firstRowValue('Fuel Level')).toContain('25%');
 
   // The vehicle: the Inspections tab lists it, its row opens the detail with the failure highlighted.
   const tabs = new VehicleTabs(page);

@@ -112,7 +112,7 @@ test('a supervisor reports, works, disregards and deletes discrepancies; histori
   await fleet.waitForRows();
   await fleet.filterByRegNumber(vehicle.regNumber);
   await expect(fleet.row(vehicle.regNumber)).toBeVisible();
-  expect(await fleet.firstRowValue('Recently Repaired')).toBe('1');
+  await expect.poll(() => fleet.firstRowValue('Recently Repaired')).toBe('1');
 
   // Offline: a report shows at once, waits, and lands once.
   await new VehiclePage(page).open(vehicle.regNumber);

@@ -66,7 +66,8 @@ export interface FleetBenchApi {
   clearMirror(): Promise<void>;
   /** Adds one generated organization's feed files to the mirror. */
   fillOrg(org: number, feeds: readonly string[]): Promise<FillResult>;
-  setMirrorKey(key: string): Promise<void>;
+  /** Makes the mirror's derived stores from what was filled and records the data key. */
+  completeMirror(key: string): Promise<void>;
   /** Renders the real Fleet Details screen and waits for its rows. */
   mount(source: RowSource): Promise<MountTimes>;
   unmount(): Promise<void>;

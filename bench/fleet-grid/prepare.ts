@@ -117,6 +117,10 @@ export async function prepareData(
   } else if (!filled) {
     await generateFleet(o, cacheDir, (part) => fill(part.org));
   }
-  if (!filled) await browser.call('setMirrorKey', key);
+  if (!filled)
+    await timed(
+      (s) => (fillSeconds += s),
+      () => browser.call('completeMirror', key),
+    );
   return { made, seconds: (performance.now() - started) / 1000, seedSeconds, fillSeconds };
 }

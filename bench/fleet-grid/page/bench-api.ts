@@ -4,7 +4,7 @@ import type { FleetBenchApi } from '../api.ts';
 import { benchState } from './bench-state.ts';
 import { settle } from './dom.ts';
 import { fetchBulk } from './fetch-bulk.ts';
-import { clearMirror, fillOrg, mirrorKey, setMirrorKey } from './fill.ts';
+import { clearMirror, fillOrg, mirrorKey, completeMirror } from './fill.ts';
 import { closeFilters, filterClick, filterCounts, openFilters, sortClick } from './interactions.ts';
 import { currentRows, mount, unmount } from './mount.tsx';
 import { deviceOverview, fetchOverview, mountOverview, unmountOverview } from './overview.tsx';
@@ -15,7 +15,7 @@ export function createBenchApi(): FleetBenchApi {
     mirrorKey: () => mirrorKey(db),
     clearMirror: () => clearMirror(db),
     fillOrg: (org, feeds) => fillOrg(db, org, feeds),
-    setMirrorKey: (key) => setMirrorKey(db, key),
+    completeMirror: (key) => completeMirror(db, key),
     mount: (source) => mount(db, source),
     unmount: async () => {
       unmount();

@@ -1,4 +1,4 @@
-import type { Cursor } from './cursor.ts';
+import { atFeedStart, type Cursor } from './cursor.ts';
 
 /** What a pull reads of the organization's clock (org_clocks) to judge a cursor. */
 export interface ClockState {
@@ -28,7 +28,7 @@ const NO_CLOCK: ClockState = { rev: 0, horizonRev: 0, epoch: '', epochRev: 0 };
  */
 export function cursorStands(cursor: Cursor, clock: ClockState | undefined): boolean {
   const c = clock ?? NO_CLOCK;
-  if (cursor.rev === 0 && cursor.table === null) return true;
+  if (atFeedStart(cursor)) return true;
   const behindHorizon = cursor.rev < c.horizonRev || (cursor.rev === c.horizonRev && cursor.table !== null);
   if (behindHorizon && !(cursor.horizon !== null && cursor.horizon >= c.horizonRev)) return false;
   return cursor.rev <= (cursor.epoch !== null && cursor.epoch === c.epoch ? c.rev : c.epochRev);

@@ -6,6 +6,9 @@ export interface FeedPosition {
   id: string | null;
 }
 
+/** The position before the whole feed: a pull from it is a first sync (every live row, no tombstones). */
+export const atFeedStart = (pos: FeedPosition): boolean => pos.rev === 0 && pos.table === null;
+
 export interface Cursor extends FeedPosition {
   /** The epoch that gave the cursor out (server/sync/epoch.ts); null for a cursor from before epochs. */
   epoch: string | null;

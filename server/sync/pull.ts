@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { orgClocks, syncMutations } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
 import { PULL_PAGE_BYTES, type PullQuery, type PullResponse, type SyncChange } from '../../core/schema/sync.ts';
-import { compareFeed, formatCursor, parseCursor, type FeedPosition } from './cursor.ts';
+import { atFeedStart, compareFeed, formatCursor, parseCursor, type FeedPosition } from './cursor.ts';
 import { cursorStands } from './cursor-check.ts';
 import { badRequest } from '../http/errors.ts';
 import { JsonText } from '../http/compressed-json.ts';
@@ -128,7 +128,7 @@ async function fillFromTable(tx: Tx, entry: SyncTable, p: Principal, from: FeedP
       after,
       limit: want,
       maxRev: fill.past?.rev,
-      liveOnly: from.rev === 0 && from.table === null,
+      liveOnly: atFeedStart(from),
       answersLater: query.answers === 'later',
     });
     fill.add(rows);
@@ -151,7 +151,7 @@ async function fillFromTable(tx: Tx, entry: SyncTable, p: Principal, from: FeedP
  * each row it sent.
  */
 async function tablesInFeedOrder(tx: Tx, tables: readonly SyncTable[], p: Principal, from: FeedPosition): Promise<{ entry: SyncTable; rev: number }[]> {
-  const liveOnly = from.rev === 0 && from.table === null;
+  const liveOnly = atFeedStart(from);
   const firsts: { entry: SyncTable; rev: number }[] = [];
   for (const entry of tables) {
     const c = syncColumnsOf(entry.table);
@@ -210,7 +210,7 @@ export async function pull(db: Db, tables: readonly SyncTable[], p: Principal, q
     const next: FeedPosition = hasMore && last ? { rev: last.rev, table: last.t, id: last.id } : { rev: Math.max(clockRev, pos.rev), table: null, id: null };
     const acks = query.clientId ? await ackedMutations(tx, p, query.clientId, pos, next, hasMore) : [];
     const cursor = formatCursor(clock?.epoch ?? '', clock?.horizonRev ?? 0, next);
-    const total = pos.rev === 0 && pos.table === null ? await countLive(tx, tables, p) : undefined;
+    const total = atFeedStart(pos) ? await countLive(tx, tables, p) : undefined;
     return pageText(page, { cursor, hasMore, reset: false, acks, ...(total === undefined ? {} : { total }) });
   });
 }

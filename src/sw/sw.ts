@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
+import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from './worker-messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -27,8 +28,11 @@ registerRoute(
   }),
 );
 
-// The page decides when a new version takes over (never while the outbox drains or a form is dirty).
+// The page decides when a new version takes over (never while the outbox drains or a form is dirty),
+// and asks for control of a page loaded past the worker (a hard reload).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  else if (type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
 });
 clientsClaim();

@@ -4,6 +4,7 @@ import { AppShell } from './pages/app-shell.ts';
 import { Af1800Modal } from './pages/af1800-modal.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { demoAccount, orgName, useOwnOrganization } from './support/accounts.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -44,7 +45,7 @@ test("from Fleet Details a vehicle's current AF1800 opens, downloads as a PDF, a
   await modal.close();
 
   // Offline: the form is made on the device from the mirror, by the precached worker.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
   await context.setOffline(true);
   await expect(app.syncStatus).toContainText('Offline');
   await link.click();

@@ -5,6 +5,7 @@ import { FleetPage } from './pages/fleet-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { consoleViolations, CSP_PROBE_HOST, reportedViolations } from './support/csp.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -34,7 +35,7 @@ test('the whole app works under its Content-Security-Policy and nothing is refus
   expect(await modal.waitForPdf()).toBeGreaterThanOrEqual(3); // made in its worker, drawn by pdf.js in its own
   await modal.close();
 
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
   await context.setOffline(true);
   await page.reload();
   await expect(app.nav).toBeVisible();

@@ -10,6 +10,7 @@ import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { addVehicleFiles, pdf, photo } from './support/files.ts';
 import { recordPushes } from './support/push-log.ts';
 import { createVehicle } from './support/vehicles.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -42,7 +43,7 @@ test('offline, a photographed defect and a document wait through a reload and la
   test.setTimeout(240_000);
   const pushes = recordPushes(page);
   const { app, server, tabs, vehicle } = await openVehicle(page, baseURL!);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
   await context.setOffline(true);
 
   // A defect reported with its photo: the image is required once 'Upload image' is ticked.

@@ -4,6 +4,7 @@ import { FleetPage } from './pages/fleet-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { createVehicle } from './support/vehicles.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -25,7 +26,7 @@ test('vehicle edits made offline show at once and land after reconnecting', asyn
   await app.signInAndSync(demoAccount('sectionlead'));
   await page.goto(`/Vehicle/${vehicle.regNumber}`);
   await expect(page.getByRole('heading', { name: vehicle.regNumber })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   await context.setOffline(true);
   const hours = (vehicle.lastReportedHours ?? 0) + 1234;
@@ -71,7 +72,7 @@ test('a status change made offline shows at once in the header and in Fleet Deta
   await app.signInAndSync(account);
   await header.open(vehicle.regNumber);
   await expect(header.field('Status')).toHaveText('FMC');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   await context.setOffline(true);
   await expect(app.syncStatus).toContainText('Offline');

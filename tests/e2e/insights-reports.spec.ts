@@ -7,6 +7,7 @@ import { monthlyReportSchema } from '../../core/schema/monthly-report.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expectNoHorizontalOverflow, SIZES, shot } from './support/screenshots.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -45,7 +46,7 @@ test('a vco changes the Insights dates and every filter and sees the charts chan
   const insights = new InsightsPage(page);
   const api = await apiAs(baseURL!, demoAccount('vco'));
   await app.signInAndSync(demoAccount('vco'));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   // Insights: a year back to today by default.
   await app.link('Insights').click();

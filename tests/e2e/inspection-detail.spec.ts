@@ -11,6 +11,7 @@ import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { olderInspections, pickInspections, seededInspections } from './support/inspections.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -142,7 +143,7 @@ test('an older inspection is fetched online and kept for offline; one never open
   await expect(page.getByText(/kept on this device for reading offline/)).toBeVisible();
   const shown = await page.getByText(/^\d+ rows$/).innerText();
 
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
   await context.setOffline(true);
   await page.reload();
   await detail.waitFor(vehicle.regNumber);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -18,7 +19,7 @@ test('the app is installable: a valid manifest and a controlling service worker'
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await new AppShell(page).signInAndSync(demoAccount('jrsuper'));
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForWorkerControl(page);
 
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { createAccount, demoAccount, orgName, useOwnOrganization } from './support/accounts.ts';
 import { recordPushes } from './support/push-log.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -11,7 +12,7 @@ test('works offline from the mirror and sends an offline edit exactly once on re
   const app = new AppShell(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.signInAndSync(account);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -45,7 +46,7 @@ test('every built screen opens offline: the lazily loaded screen chunks come fro
   await page.setViewportSize({ width: 1440, height: 900 });
   // Signed in on the Overview only: no screen chunk has been loaded by the page, just precached by the worker.
   await app.signInAndSync(demoAccount('sectionlead'));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   await context.setOffline(true);
   await page.reload();

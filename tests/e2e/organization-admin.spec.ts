@@ -4,6 +4,7 @@ import { AdminPage } from './pages/admin-page.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { expectAccessible } from './support/axe.ts';
 import { apiAs, demoAccount, newOrganizationVco, useOwnOrganization } from './support/accounts.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 // Shift times are entered in local time and stored in UTC: a zone with a half-hour offset and no daylight saving.
@@ -239,7 +240,7 @@ test('offline: sections, MELs and lead times change at once and land after recon
   await app.signInAndSync(demoAccount('vco'));
   const admin = new AdminPage(page);
   await admin.open();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
   const api = await apiAs(baseURL!, demoAccount('vco'));
   const { orgId } = (await api.get('/auth/users/self')).body as { orgId: string };
 

@@ -9,6 +9,7 @@ import { olderInspections, pickInspections, seededInspections } from './support/
 import { createVehicle } from './support/vehicles.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { expectNoHorizontalOverflow, shot, SIZES } from './support/screenshots.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -185,7 +186,7 @@ for (const size of SIZES) {
     await shot(page, 'inspection-pictures', size);
     await page.keyboard.press('Escape');
 
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForWorkerControl(page);
     await context.setOffline(true);
     await detail.open(vehicle.regNumber, older);
     await expect(page.getByText(/cannot be loaded offline/)).toBeVisible();

@@ -5,6 +5,7 @@ import { Af1800Modal } from './pages/af1800-modal.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { createAccount, demoAccount, newOrganizationVco, useOwnOrganization } from './support/accounts.ts';
 import { expectNoHorizontalOverflow, shot, SIZES } from './support/screenshots.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -136,7 +137,7 @@ for (const size of SIZES) {
     const users = new UsersPage(page);
     await app.signInAndSync(account);
     await users.open();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForWorkerControl(page);
 
     await context.setOffline(true);
     await users.addUser.click();

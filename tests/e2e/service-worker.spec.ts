@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { createAccount, useOwnOrganization } from './support/accounts.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -12,7 +13,7 @@ test('after a hard reload, which loads the page past the service worker, the wor
   const app = new AppShell(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.signInAndSync(account);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   // Ctrl+Shift+R: the browser fetches the page and its code from the network, not through the worker.
   const cdp = await context.newCDPSession(page);

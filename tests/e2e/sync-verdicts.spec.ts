@@ -5,6 +5,7 @@ import { FleetPage } from './pages/fleet-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { UsersPage } from './pages/users-page.ts';
 import { apiAs, createAccount, demoAccount, orgSlug, useOwnOrganization } from './support/accounts.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -47,7 +48,7 @@ async function openAllUsersAsAdmin(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.signInAndSync(demoAccount('admin'));
   await users.open();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
   return { app, users };
 }
 
@@ -88,7 +89,7 @@ test('a saved view holding a NUL character is refused alone, with its message, a
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.signInAndSync(account);
   await fleet.open();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   await context.setOffline(true);
   await fleet.filterByRegNumber('AB\u0000C');
@@ -125,7 +126,7 @@ test('Log out with a change waiting says so, waits for it to be sent, then logs 
   const app = new AppShell(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.signInAndSync(account);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   await context.setOffline(true);
   await app.saveProfile('Left', 'Offline');

@@ -8,6 +8,7 @@ import { WorkflowEditor } from './pages/workflow-editor.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { SIZES, shot } from './support/screenshots.ts';
 import { expectAccessible } from './support/axe.ts';
+import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
 
@@ -239,7 +240,7 @@ test('offline, an edit is saved on the device and sent when back online; a secti
   await app.link('Inspection Workflows').click();
   await expect(row(page, 'Light Vehicle Daily')).toBeVisible();
   // The editor's code comes from the service worker's precache, in place once the worker controls the page.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForWorkerControl(page);
 
   await context.setOffline(true);
   await row(page, 'Light Vehicle Daily').getByRole('button', { name: 'Edit Light Vehicle Daily' }).click();

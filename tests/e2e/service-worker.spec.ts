@@ -8,7 +8,11 @@ useOwnOrganization();
 
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
-test('after a hard reload, which loads the page past the service worker, the worker takes it back and a screen not opened yet opens offline', async ({ page, context, baseURL }) => {
+test('after a hard reload, which loads the page past the service worker, the worker takes it back and a screen not opened yet opens offline', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const account = await createAccount(baseURL!, { role: 'vco', isAdmin: true, firstName: 'Hard', lastName: 'Reload' });
   const app = new AppShell(page);
   await page.setViewportSize({ width: 1440, height: 900 });

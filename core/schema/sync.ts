@@ -53,8 +53,14 @@ export const syncChangeSchema = z.object({
   t: z.string(),
   op: z.enum(['put', 'delete']),
   id: z.string(),
-  /** The row in its REST shape; absent for a delete. */
-  data: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The row in its REST shape; absent for a delete. Checked here to be an object only, not copied
+   * field by field: each feed's own schema parses the row once (src/sync/pull-write.ts parseChanges),
+   * and a first sync's pages carry tens of thousands of rows.
+   */
+  data: z
+    .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: 'A change carries its row as an object' })
+    .optional(),
 });
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 

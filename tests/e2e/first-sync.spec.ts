@@ -9,7 +9,7 @@ const LABEL = /^Getting your organization's data: ([\d,]+) of ([\d,]+) records$/
 const ANSWERS_LABEL = /^Getting the inspections' answers: ([\d,]+) of ([\d,]+) inspections$/;
 const number = (text: string) => Number(text.replace(/,/g, ''));
 
-test('a first sync shows how far it has got with counts, and the app answers clicks while it runs; the answers follow the records with a bar of their own', async ({
+test('a first sync shows how far it has got with counts, the app answers clicks while it runs and Fleet Details shows the fleet before it ends; the answers follow the records with a bar of their own', async ({
   page,
   context,
 }) => {
@@ -48,13 +48,23 @@ test('a first sync shows how far it has got with counts, and the app answers cli
   await expect(app.nav.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible({ timeout: 1_000 });
   await expect(bar).toBeVisible();
 
+  // Fleet Details shows the fleet while the records still come: the server's rows, then the mirror's.
+  const fleetRows = page.getByRole('table', { name: 'Fleet Details' }).locator('tbody tr[aria-rowindex]');
+  const rowCount = page.getByText(/^\d+( of \d+)? rows$/);
+  await app.link('Fleet Details').click();
+  await expect(fleetRows.first()).toBeVisible({ timeout: 15_000 });
+  await expect(bar).toBeVisible();
+  const countWhileSyncing = await rowCount.textContent();
+  const firstRowWhileSyncing = await fleetRows.first().textContent();
+
   await expect.poll(async () => (await counts()).done, { timeout: 30_000 }).toBeGreaterThan(first.done);
   await expect(bar).toBeHidden({ timeout: 180_000 });
-  // The records are in: Fleet Details shows the fleet while the answers still come.
+  // The records are in: Fleet Details shows the same fleet from the mirror while the answers still come.
   const answersBar = page.getByRole('progressbar', { name: 'Inspection answers' });
   await expect(answersBar).toBeVisible();
-  await app.link('Fleet Details').click();
-  await expect(page.getByRole('table', { name: 'Fleet Details' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+  await expect(fleetRows.first()).toBeVisible();
+  await expect(rowCount).toHaveText(countWhileSyncing!);
+  await expect(fleetRows.first()).toHaveText(firstRowWhileSyncing!);
   // Counts once the first page has said how many there are.
   const answersCounts = page.getByText(ANSWERS_LABEL);
   await expect(answersCounts).toBeVisible();

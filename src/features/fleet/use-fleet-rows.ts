@@ -4,11 +4,15 @@ import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useNow } from '../../app/use-now.ts';
 import { useLiveQuery, useMirror, useSyncStatus } from '../../sync/react.tsx';
 import { readFleetSources } from './read-fleet-sources.ts';
+import { useFirstSyncRows } from './use-first-sync-rows.ts';
 
 const DAY_MS = 86_400_000;
 
 export interface FleetData {
-  /** undefined while loading (the mirror has not answered, or the first pull has not finished). */
+  /**
+   * undefined while loading (the mirror has not answered, or the first pull has not finished and the
+   * server's rows have not come either).
+   */
   rows: FleetRow[] | undefined;
   sections: Section[];
   error: string | null;
@@ -19,11 +23,11 @@ export interface FleetData {
  * sync") with the rule the server uses too. Decommissioned vehicles are rows too: the grid's default
  * In Commission filter hides them, and 'Show Decommissioned' finds one to re-commission. Rows are
  * derived again when what they were read from changes, and when the day changes (days to ETIC, recent
- * windows).
+ * windows). While a first sync fills the mirror, the rows are the server's (use-first-sync-rows.ts).
  */
 export function useFleetRows(): FleetData {
   const db = useMirror();
-  const { bootstrapped } = useSyncStatus();
+  const { bootstrapped, firstSync } = useSyncStatus();
   const day = Math.floor(useNow(60_000) / DAY_MS);
   const data = useLiveQuery(
     async () => {
@@ -40,7 +44,11 @@ export function useFleetRows(): FleetData {
     // `day` reads and derives again once the date changes (days to ETIC, recent windows), though no feed did.
     [db, day],
   );
-  // Until the first full pull has finished the mirror holds part of the fleet: 'Loading...', not a short list.
-  const loading = data === undefined || (!bootstrapped && !data.error);
-  return { rows: loading ? undefined : (data.rows ?? []), sections: data?.sections ?? [], error: data?.error ?? null };
+  // Until the first full pull has finished the mirror holds part of the fleet: the server's rows, or
+  // 'Loading...' until they come, never a short list. Asked only once a first sync is seen under way,
+  // not while a started app has yet to read from its mirror that it has one.
+  const serverRows = useFirstSyncRows(!bootstrapped && firstSync !== null);
+  const error = data?.error ?? null;
+  const rows = !bootstrapped && !error ? serverRows : data === undefined ? undefined : (data.rows ?? []);
+  return { rows, sections: data?.sections ?? [], error };
 }

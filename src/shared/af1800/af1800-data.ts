@@ -35,11 +35,14 @@ export function mirrorHoldsMonth(month: Af1800Month, now: Date): boolean {
 }
 
 /**
- * Whether the form is made here: the mirror holds the month, and the answers a first sync left for
- * later (src/sync/fill-answers.ts) are all in; until they are, the server makes it.
+ * Whether the form is made here: the mirror holds the month, its first sync has brought every record
+ * (Fleet Details shows the server's rows before that, with their form links), and the answers that
+ * sync left for later (src/sync/fill-answers.ts) are all in; until then, the server makes it.
  */
 async function madeHere(db: MirrorDb, month: Af1800Month, now: Date): Promise<boolean> {
-  return mirrorHoldsMonth(month, now) && (await getMeta(db, 'answersPending')) === undefined;
+  if (!mirrorHoldsMonth(month, now)) return false;
+  const [bootstrapped, answersPending] = await Promise.all([getMeta(db, 'bootstrapped'), getMeta(db, 'answersPending')]);
+  return bootstrapped === true && answersPending === undefined;
 }
 
 export function monthOf(which: FormMonth, now: Date): Af1800Month {

@@ -5,6 +5,8 @@ import { useNow } from '../../app/use-now.ts';
 import { useLiveQuery, useMirror, useSyncStatus } from '../../sync/react.tsx';
 import { readFleetSources } from './read-fleet-sources.ts';
 import { useFirstSyncRows } from './use-first-sync-rows.ts';
+import { getMeta } from '../../db/meta.ts';
+import type { MirrorDb } from '../../db/mirror.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -32,23 +34,27 @@ export function useFleetRows(): FleetData {
   const data = useLiveQuery(
     async () => {
       try {
+        // Read first: once it says the mirror is whole, the summaries written with it are whole too.
+        // Until then the mirror holds part of the fleet, and only the sections are read.
+        if ((await getMeta(db, 'bootstrapped')) !== true) return { whole: false, rows: null, sections: await sectionsOf(db), error: null };
         const now = new Date();
         const { fleet, sections } = await readFleetSources(db, now);
         // Only the rows are kept: the records they come from are garbage once derived.
-        return { rows: fleetRowsFromSummaries(fleet, now), sections, error: null };
+        return { whole: true, rows: fleetRowsFromSummaries(fleet, now), sections, error: null };
       } catch (error) {
         // Part 1 §8: a failed load shows the raw error in place of the content.
-        return { rows: null, sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };
+        return { whole: true, rows: null, sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };
       }
     },
     // `day` reads and derives again once the date changes (days to ETIC, recent windows), though no feed did.
     [db, day],
   );
-  // Until the first full pull has finished the mirror holds part of the fleet: the server's rows, or
-  // 'Loading...' until they come, never a short list. Asked only once a first sync is seen under way,
-  // not while a started app has yet to read from its mirror that it has one.
+  // Until the first full pull has finished, the server's rows, or 'Loading...' until they come, never a
+  // short list. Asked only once a first sync is seen under way, not while a started app has yet to read
+  // from its mirror that it has one.
   const serverRows = useFirstSyncRows(!bootstrapped && firstSync !== null);
-  const error = data?.error ?? null;
-  const rows = !bootstrapped && !error ? serverRows : data === undefined ? undefined : (data.rows ?? []);
-  return { rows, sections: data?.sections ?? [], error };
+  if (data === undefined) return { rows: undefined, sections: [], error: null };
+  return { rows: data.whole ? (data.rows ?? []) : serverRows, sections: data.sections, error: data.error };
 }
+
+const sectionsOf = async (db: MirrorDb) => (await db.feed('sections').toArray()) as Section[];

@@ -4,7 +4,7 @@ import type { FleetBenchApi } from '../api.ts';
 import { benchState } from './bench-state.ts';
 import { settle } from './dom.ts';
 import { fetchBulk } from './fetch-bulk.ts';
-import { clearMirror, fillOrg, mirrorKey, completeMirror } from './fill.ts';
+import { clearMirror, fillOrg, markWhole, mirrorKey, completeMirror } from './fill.ts';
 import { closeFilters, filterClick, filterCounts, openFilters, sortClick } from './interactions.ts';
 import { currentRows, mount, unmount } from './mount.tsx';
 import { deviceOverview, fetchOverview, mountOverview, unmountOverview } from './overview.tsx';
@@ -16,7 +16,10 @@ export function createBenchApi(): FleetBenchApi {
     clearMirror: () => clearMirror(db),
     fillOrg: (org, feeds) => fillOrg(db, org, feeds),
     completeMirror: (key) => completeMirror(db, key),
-    mount: (source) => mount(db, source),
+    mount: async (source) => {
+      await markWhole(db);
+      return mount(db, source);
+    },
     unmount: async () => {
       unmount();
       unmountOverview();

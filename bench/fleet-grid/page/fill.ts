@@ -2,6 +2,7 @@ import type { FillResult } from '../api.ts';
 import type { MirrorDb } from '../../../src/db/mirror.ts';
 import { deriveAll } from '../../../src/db/derived-stores.ts';
 import { withoutDerived } from '../../../src/db/without-derived.ts';
+import { setMeta } from '../../../src/db/meta.ts';
 
 const KEY = 'fleetBenchDataKey';
 
@@ -13,7 +14,16 @@ export async function mirrorKey(db: MirrorDb): Promise<string | null> {
 /** Makes the summaries and open records from every organization's rows, as a first sync ends, then marks the mirror filled. */
 export async function completeMirror(db: MirrorDb, key: string): Promise<void> {
   await db.transaction('rw', db.tables, (tx) => deriveAll(tx));
+  await markWhole(db);
   await db.meta.put({ key: KEY, value: key });
+}
+
+/**
+ * The mirror says it is whole, as a synced device's does (a first sync's end writes it): Fleet Details
+ * derives its rows from the mirror only then. Also run on a mirror an earlier bench run completed.
+ */
+export async function markWhole(db: MirrorDb): Promise<void> {
+  await setMeta(db, 'bootstrapped', true);
 }
 
 export async function clearMirror(db: MirrorDb): Promise<void> {

@@ -11,7 +11,7 @@ import { useSyncStatus } from '../../sync/react.tsx';
 import { availabilityCsv, availabilityFileName } from './availability-csv.ts';
 import { OverviewLists } from './OverviewLists.tsx';
 import { StatusDonut } from './StatusDonut.tsx';
-import { useOverview } from './use-overview.ts';
+import { isFor, useOverview } from './use-overview.ts';
 
 type Scope = 'fleet' | 'section';
 
@@ -30,7 +30,8 @@ export function OverviewScreen() {
   const { bootstrapped } = useSyncStatus();
 
   // The Section tab's section: the vco's choice, else the user's own, else the first.
-  const data = useOverview(scope, role === 'vco' ? chosen : null);
+  const asked = { scope, chosen: role === 'vco' ? chosen : null };
+  const data = useOverview(asked.scope, asked.chosen);
 
   // Not before the first sync ends: a part of the fleet would show wrong counts (as Fleet Details waits).
   if (!data || !bootstrapped)
@@ -72,23 +73,29 @@ export function OverviewScreen() {
         </Tabs.List>
         {(['fleet', 'section'] as const).map((value) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            <Stack gap="md">
-              {scope === 'section' && sectionId === null ? <Text c="dimmed">The organization has no sections yet.</Text> : null}
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                <StatusDonut title="All Vehicles" vehicles={overview.fmc} empty={`No vehicles to report${within}`} onSlice={open('All Vehicles', overview.fmc)} />
-                <StatusDonut
-                  title="WRM Vehicles"
-                  vehicles={overview.wrm}
-                  empty={`No WRM vehicles to report${within}`}
-                  onSlice={open('WRM Vehicles', overview.wrm)}
+            {!isFor(data, asked) ? (
+              <Center py="xl">
+                <Loader aria-label="Loading the overview" />
+              </Center>
+            ) : (
+              <Stack gap="md">
+                {scope === 'section' && sectionId === null ? <Text c="dimmed">The organization has no sections yet.</Text> : null}
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                  <StatusDonut title="All Vehicles" vehicles={overview.fmc} empty={`No vehicles to report${within}`} onSlice={open('All Vehicles', overview.fmc)} />
+                  <StatusDonut
+                    title="WRM Vehicles"
+                    vehicles={overview.wrm}
+                    empty={`No WRM vehicles to report${within}`}
+                    onSlice={open('WRM Vehicles', overview.wrm)}
+                  />
+                  <StatusDonut title="Other Vehicles" vehicles={other} empty={`No other vehicles to report${within}`} onSlice={open('Other Vehicles', other)} />
+                </SimpleGrid>
+                <OverviewLists
+                  overview={overview}
+                  onDownload={() => downloadText(availabilityCsv(overview.availability), availabilityFileName(sectionName, new Date()), 'text/csv;charset=utf-8')}
                 />
-                <StatusDonut title="Other Vehicles" vehicles={other} empty={`No other vehicles to report${within}`} onSlice={open('Other Vehicles', other)} />
-              </SimpleGrid>
-              <OverviewLists
-                overview={overview}
-                onDownload={() => downloadText(availabilityCsv(overview.availability), availabilityFileName(sectionName, new Date()), 'text/csv;charset=utf-8')}
-              />
-            </Stack>
+              </Stack>
+            )}
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -13,6 +13,8 @@ export interface OverviewData {
   sections: Section[];
   /** The Section tab's section: the one chosen, else the user's own, else the first; null without sections. */
   sectionId: string | null;
+  /** The scope it was read for. */
+  madeFor: OverviewScope;
 }
 
 /** The Overview's scope: the whole fleet or the Section tab's section (`chosen` when it exists: a vco's pick). */
@@ -39,7 +41,16 @@ export async function readOverview(db: MirrorDb, orgId: string, userId: string, 
   const known = (id: string | null | undefined) => sorted.find((s) => s.sectionId === id)?.sectionId;
   const sectionId = known(chosen) ?? known(me?.sectionId) ?? sorted[0]?.sectionId ?? null;
   const overview = fleetOverview({ vehicles, ...open, sections, mels, leadTimes }, now, scope === 'section' ? sectionId : null);
-  return { overview, sections: sorted, sectionId };
+  return { overview, sections: sorted, sectionId, madeFor: { scope, chosen } };
+}
+
+/**
+ * Whether the data was read for this scope. Right after a switch of tab or section the live query still
+ * holds the earlier scope's data: shown under the new tab, a section's counts would pass for the whole
+ * fleet's until the new read answers.
+ */
+export function isFor(data: OverviewData, { scope, chosen }: OverviewScope): boolean {
+  return data.madeFor.scope === scope && data.madeFor.chosen === chosen;
 }
 
 /** The Overview from the mirror (it works offline), kept current as the mirror changes. */

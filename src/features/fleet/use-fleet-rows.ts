@@ -29,32 +29,31 @@ export interface FleetData {
  */
 export function useFleetRows(): FleetData {
   const db = useMirror();
-  const { bootstrapped, firstSync } = useSyncStatus();
+  const { firstSync } = useSyncStatus();
   const day = Math.floor(useNow(60_000) / DAY_MS);
   const data = useLiveQuery(
     async () => {
       try {
         // Read first: once it says the mirror is whole, the summaries written with it are whole too.
-        // Until then the mirror holds part of the fleet, and only the sections are read.
-        if ((await getMeta(db, 'bootstrapped')) !== true) return { whole: false, rows: null, sections: await sectionsOf(db), error: null };
+        // Until then the mirror holds part of the fleet: no rows (null), only the sections are read.
+        if ((await getMeta(db, 'bootstrapped')) !== true) return { rows: null, sections: await sectionsOf(db), error: null };
         const now = new Date();
         const { fleet, sections } = await readFleetSources(db, now);
         // Only the rows are kept: the records they come from are garbage once derived.
-        return { whole: true, rows: fleetRowsFromSummaries(fleet, now), sections, error: null };
+        return { rows: fleetRowsFromSummaries(fleet, now), sections, error: null };
       } catch (error) {
         // Part 1 §8: a failed load shows the raw error in place of the content.
-        return { whole: true, rows: null, sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };
+        return { rows: [], sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };
       }
     },
     // `day` reads and derives again once the date changes (days to ETIC, recent windows), though no feed did.
     [db, day],
   );
   // Until the first full pull has finished, the server's rows, or 'Loading...' until they come, never a
-  // short list. Asked only once a first sync is seen under way, not while a started app has yet to read
-  // from its mirror that it has one.
-  const serverRows = useFirstSyncRows(!bootstrapped && firstSync !== null);
+  // short list. Asked only once the mirror has said it is not whole and a first sync is seen under way.
+  const serverRows = useFirstSyncRows(data?.rows === null && firstSync !== null);
   if (data === undefined) return { rows: undefined, sections: [], error: null };
-  return { rows: data.whole ? (data.rows ?? []) : serverRows, sections: data.sections, error: data.error };
+  return { rows: data.rows ?? serverRows, sections: data.sections, error: data.error };
 }
 
 const sectionsOf = async (db: MirrorDb) => (await db.feed('sections').toArray()) as Section[];

@@ -8,36 +8,47 @@ import { inspections } from '../db/schema/index.ts';
 import { iso } from './presenters/presenter-helpers.ts';
 import { readSnapshot } from './snapshot.ts';
 import { feedScope, type SyncTable } from './sync-table.ts';
+import { jsonText, stringifyWithVerbatim } from './verbatim-json.ts';
+import { JsonText } from '../http/compressed-json.ts';
 
 /**
  * One page of the answers a device keeps (inspections performed from inspectionDetailMirrorStart on,
  * live, as the caller's `inspections` feed scopes them), in inspection id order (`collate "C"`, as
- * the pull orders ids), at most `limit` inspections and PULL_PAGE_BYTES of answers (at least one).
+ * the pull orders ids), at most `limit` inspections and PULL_PAGE_BYTES of answers (at least one),
+ * as JSON text, the answers as stored (server/sync/verbatim-json.ts).
  * The first page also counts them all. Each inspection says which version of it the answers belong
  * to (`lastModificationDate`): a device fills them into its row only if its row is that version, so
  * a page read before a change can never put old answers over a newer row.
  */
-export async function answersPage(db: Db, tables: readonly SyncTable[], p: Principal, query: AnswersQuery, now = new Date()): Promise<AnswersPage> {
+export async function answersPage(db: Db, tables: readonly SyncTable[], p: Principal, query: AnswersQuery, now = new Date()): Promise<JsonText> {
   const entry = tables.find((t) => t.name === 'inspections');
   if (!entry) throw new Error('the sync feed has no table inspections');
   const where = and(feedScope(entry, p), isNull(inspections.deletedAt), gte(inspections.inspectionDate, inspectionDetailMirrorStart(now)));
   return readSnapshot(db, tables, p, async ({ tx }) => {
     const rows = await tx
-      .select({ id: inspections.id, updatedAt: inspections.updatedAt, results: inspections.results })
+      .select({ id: inspections.id, updatedAt: inspections.updatedAt, results: jsonText(inspections.results) })
       .from(inspections)
       .where(and(where, query.after === '' ? undefined : sql`${inspections.id} > ${query.after} collate "C"`))
       .orderBy(asc(sql`${inspections.id} collate "C"`))
       .limit(query.limit + 1);
-    const answers: InspectionAnswers[] = [];
+    const answers: string[] = [];
+    let last = '';
     let bytes = 0;
     for (const row of rows.slice(0, query.limit)) {
-      const item = { inspectionId: row.id, lastModificationDate: iso(row.updatedAt), results: row.results };
-      bytes += JSON.stringify(item.results).length;
+      bytes += row.results?.length ?? 4;
       if (answers.length > 0 && bytes > PULL_PAGE_BYTES) break;
-      answers.push(item);
+      answers.push(
+        stringifyWithVerbatim(
+          row,
+          ['results'],
+          (r) => ({ inspectionId: r.id, lastModificationDate: iso(r.updatedAt), results: r.results }) satisfies Record<keyof InspectionAnswers, unknown>,
+        ),
+      );
+      last = row.id;
     }
     const more = answers.length < rows.length;
     const total = query.after === '' ? Number((await tx.select({ n: count() }).from(inspections).where(where))[0]?.n ?? 0) : undefined;
-    return { answers, next: more ? answers.at(-1)!.inspectionId : null, ...(total === undefined ? {} : { total }) };
+    const rest: Omit<AnswersPage, 'answers'> = { next: more ? last : null, ...(total === undefined ? {} : { total }) };
+    return new JsonText(`{"answers":[${answers.join(',')}],${JSON.stringify(rest).slice(1)}`);
   });
 }

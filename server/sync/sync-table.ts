@@ -25,6 +25,11 @@ export interface SyncTable<R = any> {
    * row without them and `view.answersLater`, and GET /data/v1/sync/answers brings them after.
    */
   laterColumns?: readonly string[];
+  /**
+   * jsonb columns `toApi` passes on unchanged (an inspection's answers): the pull reads them as JSON
+   * text and puts that text into the row's JSON (server/sync/verbatim-json.ts).
+   */
+  verbatimJson?: readonly string[];
 }
 
 /** How a feed's row is shown: past the mirror scope (`wholeHistory`), or without what comes later. */

@@ -120,7 +120,7 @@ describe('pull', () => {
     expect(pages.flatMap((p) => p.changes).filter((c) => c.t === 'inspections')).toHaveLength(5);
   });
 
-  it('gzips a large page for a client that accepts it, and sends it plain to one that does not', async () => {
+  it('compresses a large page with brotli or gzip, whichever the client accepts, and sends it plain to one that accepts neither', async () => {
     const { orgId, admin } = await orgWithAdmin(env.server);
     await addSections(
       orgId,
@@ -128,15 +128,20 @@ describe('pull', () => {
     );
     const get = (encoding: string) =>
       fetch(`${env.server.baseUrl}/data/v1/sync/pull?limit=5000`, { headers: { authorization: `Bearer ${admin.tokens.accessToken}`, 'accept-encoding': encoding } });
-    const zipped = await get('gzip');
+    const browser = await get('gzip, deflate, br, zstd');
+    const zipped = await get('gzip, deflate');
     const plain = await get('identity');
+    expect(browser.headers.get('content-encoding')).toBe('br');
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(plain.headers.get('content-encoding')).toBeNull();
-    for (const res of [zipped, plain]) expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
-    const [a, b] = [pullResponseSchema.parse(await zipped.json()), pullResponseSchema.parse(await plain.json())];
-    expect(a.changes).toEqual(b.changes);
-    expect(a.changes.filter((c) => c.t === 'sections')).toHaveLength(301);
+    for (const res of [browser, zipped, plain]) {
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    }
+    const [a, b, c] = [pullResponseSchema.parse(await browser.json()), pullResponseSchema.parse(await zipped.json()), pullResponseSchema.parse(await plain.json())];
+    expect(a.changes).toEqual(c.changes);
+    expect(b.changes).toEqual(c.changes);
+    expect(c.changes.filter((ch) => ch.t === 'sections')).toHaveLength(301);
   });
 
   it('answers reset to a cursor older than the tombstone horizon', async () => {

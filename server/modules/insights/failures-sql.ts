@@ -3,7 +3,8 @@ import type { FailuresOverview, FailuresPerVehicle, InsightsQuery } from '../../
 import type { Queryable } from '../../db/client.ts';
 import { byName, compareIso } from './order.ts';
 import { failedAnswers } from './kept-failures.ts';
-import { dayRange, selectRows, textList, toVehicle, type VehicleRow } from './sql.ts';
+import { dayRange, textList, toVehicle, type VehicleRow } from './sql.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /** The newest title each rule was inspected under, as the grouping (rule_id, title) of failed answers gives them. */
 export interface TitleCandidate {

@@ -3,7 +3,8 @@ import type { InspectInsight, InsightsQuery } from '../../../core/schema/insight
 import type { Queryable } from '../../db/client.ts';
 import { byName, compareIso } from './order.ts';
 import { inspectDaysOver, inspectionMonthsOver } from './kept-figures.ts';
-import { dayRange, num, selectRows } from './sql.ts';
+import { dayRange, num } from './sql.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 interface Row {
   kind: 'day' | 'vehicle' | 'inspector' | 'name';

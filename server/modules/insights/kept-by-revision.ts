@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { insightFigureClocks, inspectionFailureClocks, orgClocks } from '../../db/schema/index.ts';
-import { selectRows } from './sql.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /*
  * Tables the server keeps from the inspections lazily, by revision, as the fleet summaries are: before

@@ -4,7 +4,8 @@ import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { insightFigureClocks, insightFigureMoves, inspectDays, inspectionMonths, usageMonths } from '../../db/schema/index.ts';
 import { dayOf, inspectDayRows, inspectionMonthRows, monthOf, usageMonthRows } from './figure-rows.ts';
 import { keepByRevision, keptSince } from './kept-by-revision.ts';
-import { selectRows, within, type DayRange } from './sql.ts';
+import { within, type DayRange } from './sql.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /*
  * The usage and inspection-time figures and the monthly report's inspections are read from the

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InsightVehicle } from '../../../core/schema/insights.ts';
-import type { Queryable } from '../../db/client.ts';
 
 /*
  * What the insights' and the monthly report's queries share. They are plain SQL aggregates: the
@@ -8,12 +7,6 @@ import type { Queryable } from '../../db/client.ts';
  * server's figures"). Every column a query answers is cast to what both drivers read alike (int,
  * float8, text): PGlite hands timestamps back as text and node-postgres as Date, int8 differs too.
  */
-
-/** The rows of a raw query. */
-export async function selectRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** A range of UTC days, both included, as the moments [from, to): from the start day's midnight to the midnight after the end day. */
 export interface DayRange {

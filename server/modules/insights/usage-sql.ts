@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/client.ts';
 import { failedAnswers } from './kept-failures.ts';
 import { usageMonthsOver } from './kept-figures.ts';
 import { byName, compareIso } from './order.ts';
-import { dayRange, num, selectRows, textList, toVehicle, within, type DayRange, type VehicleRow } from './sql.ts';
+import { dayRange, num, textList, toVehicle, within, type DayRange, type VehicleRow } from './sql.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /**
  * The last reading of `column` before the range of the vehicle `p.vehicle_id`: the highest of the last

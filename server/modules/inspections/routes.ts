@@ -43,7 +43,7 @@ const SUBMISSION_FORM = { files: { pictures: MAX_PICTURES }, fields: inspectionS
  */
 export const inspectionsModule: ServerModule = {
   feeds: [
-    { name: 'inspections', table: inspections, toApi: inspectionFeedRowToApi, laterColumns: ['results'] },
+    { name: 'inspections', table: inspections, toApi: inspectionFeedRowToApi, laterColumns: ['results'], verbatimJson: ['results'] },
     { name: 'inspectionPictures', table: inspectionPictures, toApi: inspectionPictureToApi, mirrorScope: recentInspectionDetail },
   ],
   register(app, ctx) {

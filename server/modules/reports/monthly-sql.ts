@@ -6,7 +6,8 @@ import { ruleTitles, type TitleCandidate } from '../insights/failures-sql.ts';
 import { failedAnswers } from '../insights/kept-failures.ts';
 import { inspectionMonthsOver } from '../insights/kept-figures.ts';
 import { byName, compareIso } from '../insights/order.ts';
-import { dayRange, selectRows, within, type DayRange } from '../insights/sql.ts';
+import { dayRange, within, type DayRange } from '../insights/sql.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /**
  * The vehicles a section's report counts: in commission now, in a live section, counted in the section

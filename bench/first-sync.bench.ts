@@ -22,7 +22,7 @@ import { analyze } from '../server/db/analyze.ts';
 import { readSnapshot } from '../server/sync/snapshot.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts';
 import { startTestServer, type TestServer } from '../tests/support/server.ts';
-import { apiClient } from '../tests/support/api.ts';
+import { apiClient, BROWSER_ACCEPT_ENCODING } from '../tests/support/api.ts';
 import { signIn } from '../tests/support/sign-in.ts';
 import { pullAll } from '../tests/support/sync.ts';
 import { PULL_LIMIT_MAX } from '../core/schema/sync.ts';
@@ -94,7 +94,7 @@ async function firstSync(context: BrowserContext, baseUrl: string, accessToken: 
   const page = await context.newPage();
   await page.addInitScript(watchLongTasks);
   const wire = { pullBytes: 0, pulls: 0, answersBytes: 0, answerPages: 0 };
-  // The pull runs in a worker; the context sees its requests too. Body bytes as they came over the wire (gzipped).
+  // The pull runs in a worker; the context sees its requests too. Body bytes as they came over the wire (compressed).
   context.on('requestfinished', (request) => {
     const pull = request.url().includes('/data/v1/sync/pull');
     if (!pull && !request.url().includes('/data/v1/sync/answers')) return;
@@ -180,6 +180,8 @@ export async function run(): Promise<void> {
         `the server's summaries made in ${summarized.seconds.toFixed(1)} s`,
     );
 
+    // Node's pulls ask for what a browser accepts (brotli), as the device does.
+    const asBrowser = (token: string) => apiClient(server.baseUrl, token, { 'accept-encoding': BROWSER_ACCEPT_ENCODING });
     const rows: Record<string, string | number>[] = [];
     for (let i = 1; i <= RUNS; i++) {
       const baseline = await measure(() => readAndSerialize(server, orgId));
@@ -192,7 +194,7 @@ export async function run(): Promise<void> {
       // Once more if the first try meets a connection the server had just closed (ECONNRESET).
       const account = () => signIn(server.baseUrl, demoEmail('admin', 'wing-1'), DEMO_PASSWORD);
       const tokens = await account().catch(account);
-      const pulled = await measure(() => pullAll(apiClient(server.baseUrl, tokens.accessToken), { limit: PULL_LIMIT_MAX }));
+      const pulled = await measure(() => pullAll(asBrowser(tokens.accessToken), { limit: PULL_LIMIT_MAX }));
       rows.push({
         measure: `pull ${i}: over HTTP from Node, parsed, no device`,
         rows: pulled.value.rows.size,
@@ -200,7 +202,7 @@ export async function run(): Promise<void> {
         pulls: pulled.value.pages.length,
       });
       // What a first sync pulls before its screens show: the records, answers later.
-      const records = await measure(() => pullAll(apiClient(server.baseUrl, tokens.accessToken), { limit: PULL_LIMIT_MAX, answers: 'later' }));
+      const records = await measure(() => pullAll(asBrowser(tokens.accessToken), { limit: PULL_LIMIT_MAX, answers: 'later' }));
       rows.push({
         measure: `pull ${i}, answers later: over HTTP from Node, parsed`,
         rows: records.value.rows.size,

@@ -8,7 +8,7 @@ import { inspections } from '../db/schema/index.ts';
 import { iso } from './presenters/presenter-helpers.ts';
 import { readSnapshot } from './snapshot.ts';
 import { feedScope, type SyncTable } from './sync-table.ts';
-import { jsonText, stringifyWithVerbatim } from './verbatim-json.ts';
+import { jsonText, limitedRead, stringifyWithVerbatim } from './verbatim-json.ts';
 import { JsonText } from '../http/compressed-json.ts';
 
 /**
@@ -25,12 +25,14 @@ export async function answersPage(db: Db, tables: readonly SyncTable[], p: Princ
   if (!entry) throw new Error('the sync feed has no table inspections');
   const where = and(feedScope(entry, p), isNull(inspections.deletedAt), gte(inspections.inspectionDate, inspectionDetailMirrorStart(now)));
   return readSnapshot(db, tables, p, async ({ tx }) => {
-    const rows = await tx
-      .select({ id: inspections.id, updatedAt: inspections.updatedAt, results: jsonText(inspections.results) })
-      .from(inspections)
-      .where(and(where, query.after === '' ? undefined : sql`${inspections.id} > ${query.after} collate "C"`))
-      .orderBy(asc(sql`${inspections.id} collate "C"`))
-      .limit(query.limit + 1);
+    const rows = (await limitedRead(
+      tx,
+      inspections,
+      { id: inspections.id, updatedAt: inspections.updatedAt, results: jsonText(inspections.results) },
+      and(where, query.after === '' ? undefined : sql`${inspections.id} > ${query.after} collate "C"`),
+      [asc(sql`${inspections.id} collate "C"`)],
+      query.limit + 1,
+    )) as { id: string; updatedAt: Date; results: string | null }[];
     const answers: string[] = [];
     let last = '';
     let bytes = 0;

@@ -12,7 +12,7 @@ import { feedScope, type SyncTable } from './sync-table.ts';
 import { syncColumnsOf } from './columns.ts';
 import { readSnapshot } from './snapshot.ts';
 import { selectRows } from '../db/select-rows.ts';
-import { columnsWithVerbatim, stringifyWithVerbatim } from './verbatim-json.ts';
+import { columnsWithVerbatim, limitedRead, stringifyWithVerbatim } from './verbatim-json.ts';
 
 interface FeedRow {
   rev: number;
@@ -56,11 +56,14 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
     read.liveOnly ? isNull(c.deletedAt) : undefined,
   );
   const columns = readColumns(entry, read.answersLater);
-  const rows = (await (columns ? tx.select(columns) : tx.select())
-    .from(entry.table)
-    .where(where)
-    .orderBy(asc(c.rev), sql`${c.id} collate "C"`)
-    .limit(read.limit)) as Record<string, unknown>[];
+  const order = [asc(c.rev), sql`${c.id} collate "C"`];
+  const rows = (await (entry.verbatimJson && columns
+    ? limitedRead(tx, entry.table, columns, where, order, read.limit)
+    : (columns ? tx.select(columns) : tx.select())
+        .from(entry.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(read.limit))) as Record<string, unknown>[];
   const view = read.answersLater ? { answersLater: true } : {};
   return rows.map((row) => {
     const id = row.id as string;

@@ -1,5 +1,7 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../db/client.ts';
+import { syncColumnsOf } from './columns.ts';
 
 /*
  * A jsonb column passed to a device as it is stored (an inspection's answers, most of a first sync's
@@ -27,6 +29,27 @@ export function columnsWithVerbatim(table: PgTable, verbatim: readonly string[],
     columns[name] = verbatim.includes(name) ? jsonText(column) : column;
   }
   return columns;
+}
+
+/**
+ * The first `limit` rows of `table` matching `where` in `order`, with `columns` (from columnsWithVerbatim).
+ * The rows are chosen by id first, then read: in one select, PostgreSQL writes the text of every matching
+ * row's verbatim columns before it sorts and cuts, which made a page of answers slower the more followed it
+ * (530 ms instead of 200 ms for the first of twelve pages).
+ */
+export function limitedRead(tx: Queryable, table: PgTable, columns: Record<string, PgColumn | SQL>, where: SQL | undefined, order: SQL[], limit: number) {
+  const { id } = syncColumnsOf(table);
+  const chosen = tx
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return tx
+    .select(columns)
+    .from(table)
+    .where(inArray(id, chosen))
+    .orderBy(...order);
 }
 
 /**

@@ -32,7 +32,7 @@ export const PUSH_BATCH_BYTES = 256 * 1024;
 /**
  * Rows asked for per pull page: the server's largest. Each page costs the server a fixed price (a look at
  * every feed), so fewer, larger pages bootstrap about twice as fast as pages of 1,000 (docs/performance.md);
- * gzipped, a page of 5,000 small rows is about 350 KiB, 7 s at 400 kbit/s, well inside REQUEST_TIMEOUT_MS; the server ends
+ * compressed (brotli, or gzip), a page of 5,000 small rows is at most about 350 KiB, 7 s at 400 kbit/s, well inside REQUEST_TIMEOUT_MS; the server ends
  * a page of large rows (inspections with their answers) sooner, at PULL_PAGE_BYTES.
  */
 export const PULL_PAGE_LIMIT = PULL_LIMIT_MAX;

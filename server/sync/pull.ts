@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { orgClocks, syncMutations } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -40,11 +39,19 @@ interface TableRead {
   answersLater: boolean;
 }
 
-/** The columns a read selects: all but those that come later, its verbatim JSON columns as text. */
-function readColumns(entry: SyncTable, answersLater: boolean): Record<string, PgColumn | SQL> | undefined {
-  const leave = new Set(answersLater ? (entry.laterColumns ?? []) : []);
-  if (leave.size === 0 && !entry.verbatimJson) return undefined;
-  return columnsWithVerbatim(entry.table, entry.verbatimJson ?? [], leave);
+/** Reads a table's rows for a page: all its columns but those that come later, its verbatim JSON columns as text. */
+function readRows(tx: Tx, entry: SyncTable, read: TableRead, where: SQL | undefined): Promise<Record<string, unknown>[]> {
+  const c = syncColumnsOf(entry.table);
+  const order = [asc(c.rev), sql`${c.id} collate "C"`];
+  const leave = new Set(read.answersLater ? (entry.laterColumns ?? []) : []);
+  const verbatim = (entry.verbatimJson ?? []).filter((name) => !leave.has(name));
+  const columns = columnsWithVerbatim(entry.table, verbatim, leave);
+  if (verbatim.length > 0) return limitedRead(tx, entry.table, columns, where, order, read.limit);
+  return (leave.size > 0 ? tx.select(columns) : tx.select())
+    .from(entry.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(read.limit);
 }
 
 async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead): Promise<FeedRow[]> {
@@ -55,15 +62,7 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
     read.maxRev === undefined ? undefined : lte(c.rev, read.maxRev),
     read.liveOnly ? isNull(c.deletedAt) : undefined,
   );
-  const columns = readColumns(entry, read.answersLater);
-  const order = [asc(c.rev), sql`${c.id} collate "C"`];
-  const rows = (await (entry.verbatimJson && columns
-    ? limitedRead(tx, entry.table, columns, where, order, read.limit)
-    : (columns ? tx.select(columns) : tx.select())
-        .from(entry.table)
-        .where(where)
-        .orderBy(...order)
-        .limit(read.limit))) as Record<string, unknown>[];
+  const rows = await readRows(tx, entry, read, where);
   const view = read.answersLater ? { answersLater: true } : {};
   return rows.map((row) => {
     const id = row.id as string;

@@ -26,8 +26,8 @@ export interface OpenRecord<S extends OpenRecordSource = OpenRecordSource> {
 }
 
 const SOURCE_SET = new Set<string>(OPEN_RECORD_SOURCES);
-const isSource = (table: string): table is OpenRecordSource => SOURCE_SET.has(table);
-const keyOf = (feed: string, id: string) => `${feed}:${id}`;
+export const isOpenRecordSource = (table: string): table is OpenRecordSource => SOURCE_SET.has(table);
+export const openRecordKey = (feed: string, id: string) => `${feed}:${id}`;
 
 type Row = { id: string; completed: boolean };
 
@@ -56,12 +56,12 @@ async function mutateSource(down: DBCore, table: DBCoreTable, feed: OpenRecordSo
   }
   const result = await table.mutate(req);
   if (req.type === 'delete') {
-    if (req.keys.length > 0) await store.mutate({ type: 'delete', trans: req.trans, keys: req.keys.map((id) => keyOf(feed, String(id))) });
+    if (req.keys.length > 0) await store.mutate({ type: 'delete', trans: req.trans, keys: req.keys.map((id) => openRecordKey(feed, String(id))) });
   } else {
     const failed = new Set(Object.keys(result.failures).map(Number));
     const written = (req.values as Row[]).filter((_, i) => !failed.has(i));
-    const open = written.filter((r) => !r.completed).map((row) => ({ key: keyOf(feed, row.id), feed, row }));
-    const done = written.filter((r) => r.completed).map((r) => keyOf(feed, r.id));
+    const open = written.filter((r) => !r.completed).map((row) => ({ key: openRecordKey(feed, row.id), feed, row }));
+    const done = written.filter((r) => r.completed).map((r) => openRecordKey(feed, r.id));
     if (open.length > 0) await store.mutate({ type: 'put', trans: req.trans, values: open });
     if (done.length > 0) await store.mutate({ type: 'delete', trans: req.trans, keys: done });
   }
@@ -76,7 +76,7 @@ export const openRecordsMiddleware: Middleware<DBCore> = {
     ...down,
     table(name) {
       const table = down.table(name);
-      if (!isSource(name)) return table;
+      if (!isOpenRecordSource(name)) return table;
       return { ...table, mutate: (req) => mutateSource(down, table, name, req) };
     },
   }),
@@ -84,14 +84,14 @@ export const openRecordsMiddleware: Middleware<DBCore> = {
 
 /** Tables a transaction that writes `tables` must also hold: the open records, when any of them is a source. */
 export function openRecordScope(tables: readonly string[]): string[] {
-  return tables.some(isSource) ? [OPEN_RECORDS] : [];
+  return tables.some(isOpenRecordSource) ? [OPEN_RECORDS] : [];
 }
 
 /** The open records of a mirror made from its feeds: the upgrade that brings the store. */
 export async function collectOpenRecords(tx: Transaction): Promise<void> {
   for (const feed of OPEN_RECORD_SOURCES) {
     const rows = (await tx.table(feed).toArray()) as Row[];
-    await tx.table(OPEN_RECORDS).bulkPut(rows.filter((r) => !r.completed).map((row) => ({ key: keyOf(feed, row.id), feed, row })));
+    await tx.table(OPEN_RECORDS).bulkPut(rows.filter((r) => !r.completed).map((row) => ({ key: openRecordKey(feed, row.id), feed, row })));
   }
 }
 

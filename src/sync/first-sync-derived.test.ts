@@ -78,6 +78,40 @@ describe('the summaries and open records of a first sync', () => {
     }
   }, 60_000);
 
+  it('equal what the records give when the records change while it runs, sent again or deleted', async () => {
+    for (const [seed, changes] of [
+      [3, 'changed'],
+      [4, 'changed'],
+      [5, 'changed and deleted'],
+      [6, 'changed and deleted'],
+    ] as const) {
+      const { vehicleIds, ops } = randomHistory(seed, 120, new Date(), VEHICLES);
+      const later = ops.slice(60).filter((op) => changes === 'changed and deleted' || op.kind === 'put');
+      const server = serverWith(ops.slice(0, 60), vehicleIds);
+      const api = server.api();
+      let pulls = 0;
+      const changing: typeof api = {
+        ...api,
+        request: (method, path, body) => {
+          // The organization changes after the device's fifth page: rows it has come again, some go.
+          if (path.startsWith('/data/v1/sync/pull') && ++pulls === 6) writeOps(server, later);
+          return api.request(method, path, body);
+        },
+      };
+      const db = freshDb();
+      await pullOnce({ db, api: changing, clientId: 'c1', limit: 7, chunkRows: 3 });
+      await expectDerivedFromRecords(db, new Date(Math.max(Date.now(), ...ops.map((op) => Date.parse(op.at)))), `seed ${seed}, ${changes}`);
+      // No summary still counts a record deleted meanwhile.
+      const summaries = JSON.stringify(await db.fleetSummaries.toArray());
+      const gone = later.filter((op) => op.kind === 'delete').map((op) => sourceId(op.source, op.row));
+      expect(
+        gone.filter((id) => summaries.includes(`"${id}"`) || summaries.includes(`:${id}"`)),
+        `seed ${seed}`,
+      ).toEqual([]);
+      await db.delete();
+    }
+  }, 60_000);
+
   it('are not kept while its pages come, and are there once it ends, also when it stopped half-way and resumed', async () => {
     const { vehicleIds, ops } = randomHistory(7, 60, new Date(), VEHICLES);
     const server = serverWith(ops, vehicleIds);

@@ -1,6 +1,7 @@
 import { pullResponseSchema, type PullResponse } from '../../core/schema/sync.ts';
 import { refreshStaleSummaries, summaryTables } from '../db/fleet-summaries.ts';
 import { deriveAll } from '../db/derived-stores.ts';
+import { DerivedTally } from '../db/derived-tally.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import { APP_BUILD } from '../app-build.ts';
@@ -81,6 +82,10 @@ export async function pullOnce({
   // and one that resumes (the app was closed mid-way) goes on counting from where it stopped.
   const resumed = result.cursor === '' ? undefined : await getMeta(db, 'firstSync');
   let progress: { done: number; total: number; shownAt: number } | null = resumed ? { ...resumed, shownAt: 0 } : null;
+  // A first sync from an empty mirror folds its rows into the derived stores as it writes them, which
+  // its end then stores without reading every record back (src/db/derived-tally.ts); one that resumes
+  // has rows written before it started, and its end reads the feeds (deriveAll).
+  let tally = filling && result.cursor === '' ? new DerivedTally() : null;
   const fetchPage = async (cursor: string): Promise<PullResponse> => {
     // A pull from the start asks a small first page: the screens have something to show sooner.
     const pageLimit = cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;
@@ -99,6 +104,7 @@ export async function pullOnce({
       await resetMirror(db);
       result.cursor = '';
       filling = true;
+      tally = new DerivedTally();
       continue;
     }
     if (page.total !== undefined) progress = { done: 0, total: page.total, shownAt: 0 };
@@ -141,6 +147,7 @@ export async function pullOnce({
         );
         await db.meta.put({ key: 'cursor', value: page.cursor });
       });
+      tally?.add(chunk);
       result.written += chunk.length;
       if (!last) await yieldToEventLoop();
     }
@@ -153,7 +160,7 @@ export async function pullOnce({
   if (!filling) await db.transaction('rw', summaryTables(db), () => refreshStaleSummaries(db));
   // With the flag that lets the screens read them, so none reads them half made.
   await db.transaction('rw', filling ? db.tables : [db.meta], async (tx) => {
-    if (filling) await deriveAll(tx);
+    if (filling && !(await tally?.store(tx))) await deriveAll(tx);
     await db.meta.bulkPut([
       { key: 'lastSyncedAt', value: new Date().toISOString() },
       { key: 'bootstrapped', value: true },

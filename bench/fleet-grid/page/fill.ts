@@ -1,19 +1,30 @@
 import type { FillResult } from '../api.ts';
 import type { MirrorDb } from '../../../src/db/mirror.ts';
 import { deriveAll } from '../../../src/db/derived-stores.ts';
+import { DerivedTally } from '../../../src/db/derived-tally.ts';
 import { withoutDerived } from '../../../src/db/without-derived.ts';
 import { setMeta } from '../../../src/db/meta.ts';
 
 const KEY = 'fleetBenchDataKey';
+
+/** The derived stores folded from the rows this page has filled, as a first sync folds them (src/db/derived-tally.ts). */
+let tally: DerivedTally | null = null;
 
 export async function mirrorKey(db: MirrorDb): Promise<string | null> {
   const entry = await db.meta.get(KEY);
   return typeof entry?.value === 'string' ? entry.value : null;
 }
 
-/** Makes the summaries and open records from every organization's rows, as a first sync ends, then marks the mirror filled. */
+/**
+ * Stores the summaries and open records of every organization's rows, as a first sync ends (from the
+ * feeds when this page did not fill them all), then marks the mirror filled.
+ */
 export async function completeMirror(db: MirrorDb, key: string): Promise<void> {
-  await db.transaction('rw', db.tables, (tx) => deriveAll(tx));
+  const folded = tally;
+  tally = null;
+  await db.transaction('rw', db.tables, async (tx) => {
+    if (!(await folded?.store(tx))) await deriveAll(tx);
+  });
   await markWhole(db);
   await db.meta.put({ key: KEY, value: key });
 }
@@ -27,6 +38,7 @@ export async function markWhole(db: MirrorDb): Promise<void> {
 }
 
 export async function clearMirror(db: MirrorDb): Promise<void> {
+  tally = new DerivedTally();
   await db.meta.delete(KEY);
   await db.transaction('rw', db.tables, () => Promise.all(db.tables.map((table) => table.clear())));
 }
@@ -39,8 +51,9 @@ export async function fillOrg(db: MirrorDb, org: number, feeds: readonly string[
     const response = await fetch(`/__bench/feeds/${org}/${feed}.json`);
     if (!response.ok) throw new Error(`${feed} of organization ${org}: HTTP ${response.status}`);
     const list = (await response.json()) as Record<string, unknown>[];
-    // As a first sync writes its pages: without the derived stores' upkeep, made whole at the end (completeMirror).
+    // As a first sync writes its pages: without the derived stores' upkeep, folded in memory and stored at the end (completeMirror).
     await db.transaction('rw', db.tables, (tx) => withoutDerived(tx, () => db.table(feed).bulkPut(list)));
+    tally?.add(list.map((row) => ({ table: feed, id: row.id as string, row })));
     rows += list.length;
   }
   return { rows, ms: performance.now() - start };

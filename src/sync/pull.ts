@@ -43,13 +43,6 @@ export interface PullResult {
   answersPending: boolean;
 }
 
-/** A pull page as it arrived, its changes parsed with their feeds' schemas. */
-interface FetchedPage {
-  page: PullResponse;
-  parsed: ParsedChange[];
-  failed: string[];
-}
-
 /** The stored cursor moved while this pull ran: another tab leads now and pulled past it. */
 export class PullSupersededError extends Error {
   constructor() {
@@ -93,18 +86,15 @@ export async function pullOnce({
   // its end then stores without reading every record back (src/db/derived-tally.ts); one that resumes
   // has rows written before it started, and its end reads the feeds (deriveAll).
   let tally = filling && result.cursor === '' ? new DerivedTally() : null;
-  // A page is parsed as soon as it arrives: a page asked for ahead is then parsed while the one before
-  // it is still being written (the worker waits on IndexedDB meanwhile).
-  const fetchPage = async (cursor: string): Promise<FetchedPage> => {
+  const fetchPage = async (cursor: string): Promise<PullResponse> => {
     // A pull from the start asks a small first page: the screens have something to show sooner.
     const pageLimit = cursor === '' ? Math.min(limit, FIRST_PAGE_LIMIT) : limit;
     const query = new URLSearchParams({ cursor, limit: String(pageLimit), clientId, ...(filling ? { answers: 'later' } : {}) });
-    const page = pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
-    return { page, ...parseChanges(page.changes) };
+    return pullResponseSchema.parse(await api.request('GET', `/data/v1/sync/pull?${query}`));
   };
-  let prefetched: Promise<FetchedPage> | null = null;
+  let prefetched: Promise<PullResponse> | null = null;
   for (;;) {
-    const { page, parsed, failed } = await (prefetched ?? fetchPage(result.cursor));
+    const page = await (prefetched ?? fetchPage(result.cursor));
     prefetched = null;
     result.pages++;
     if (page.reset) {
@@ -125,6 +115,7 @@ export async function pullOnce({
       prefetched = fetchPage(page.cursor);
       prefetched.catch(() => undefined);
     }
+    const { parsed, failed } = parseChanges(page.changes);
     result.skipped += failed.length;
     const from = result.cursor;
     const chunks: ParsedChange[][] = [];

@@ -1,7 +1,7 @@
 import type { Transaction } from 'dexie';
-import { emptySummary, foldRecord, pruneSummary, summaryKeep, type FleetSummary, type SourceRow, type SummaryKeep } from '../../core/rules/fleet-summary.ts';
-import { isSummarySource, refreshStaleSummaries, SUMMARIES } from './fleet-summaries.ts';
-import { isOpenRecordSource, OPEN_RECORDS, openRecordKey, type OpenRecord } from './open-records.ts';
+import { pruneSummary, summaryKeep, type FleetSummary, type SourceRow, type SummaryKeep } from '../../core/rules/fleet-summary.ts';
+import { foldInto, isSummarySource, refreshStaleSummaries, SUMMARIES } from './fleet-summaries.ts';
+import { isOpen, isOpenRecordSource, OPEN_RECORDS, openRecord, openRecordKey, type OpenRecord } from './open-records.ts';
 
 /** A pulled row as a first sync writes it: `row` null for a delete. */
 export interface TalliedChange {
@@ -42,16 +42,11 @@ export class DerivedTally {
         this.deleted = true;
         continue;
       }
-      if (summed) {
-        const source = row as unknown as SourceRow;
-        let summary = this.summaries.get(source.vehicleId);
-        if (summary === undefined) this.summaries.set(source.vehicleId, (summary = emptySummary(source.vehicleId)));
-        foldRecord(summary, table, source, this.keep);
-      }
+      if (summed) foldInto(this.summaries, table, row as unknown as SourceRow, this.keep);
       if (opened) {
-        const key = openRecordKey(table, id);
-        if (row.completed) this.open.delete(key);
-        else this.open.set(key, { key, feed: table, row } as OpenRecord);
+        const record = row as { id: string; completed: boolean };
+        if (isOpen(record)) this.open.set(openRecordKey(table, id), openRecord(table, record));
+        else this.open.delete(openRecordKey(table, id));
       }
     }
   }

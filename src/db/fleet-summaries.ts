@@ -10,6 +10,7 @@ import {
   type FleetSummary,
   type SourceRow,
   type SummarySource,
+  type SummaryKeep,
   type SummarySources,
 } from '../../core/rules/fleet-summary.ts';
 import { derivedSkipped } from './without-derived.ts';
@@ -146,6 +147,13 @@ export async function refreshStaleSummaries(db: SummaryTables, now = new Date())
   return fresh.length;
 }
 
+/** Folds a record into its vehicle's summary in `summaries`, starting one for a vehicle not yet there. */
+export function foldInto(summaries: Map<string, FleetSummary>, source: SummarySource, row: SourceRow, keep: SummaryKeep): void {
+  let summary = summaries.get(row.vehicleId);
+  if (summary === undefined) summaries.set(row.vehicleId, (summary = emptySummary(row.vehicleId)));
+  foldRecord(summary, source, row, keep);
+}
+
 /** Records read at a time when every summary is made again: the memory it takes is the summaries'. */
 const SUMMARIZE_PAGE_ROWS = 2_000;
 
@@ -161,11 +169,7 @@ export async function summarizeAll(tx: Transaction, now = new Date()): Promise<v
     const table = tx.table(source);
     for (let after: string | null = null; ;) {
       const rows = (await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(SUMMARIZE_PAGE_ROWS).toArray()) as Row[];
-      for (const row of rows) {
-        let summary = summaries.get(row.vehicleId);
-        if (summary === undefined) summaries.set(row.vehicleId, (summary = emptySummary(row.vehicleId)));
-        foldRecord(summary, source, row, keep);
-      }
+      for (const row of rows) foldInto(summaries, source, row, keep);
       if (rows.length < SUMMARIZE_PAGE_ROWS) break;
       after = rows.at(-1)!.id;
     }

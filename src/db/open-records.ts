@@ -31,6 +31,16 @@ export const openRecordKey = (feed: string, id: string) => `${feed}:${id}`;
 
 type Row = { id: string; completed: boolean };
 
+/** The rule: a record is open until it is completed. */
+export const isOpen = (row: { completed: unknown }): boolean => !row.completed;
+
+/** A record's entry in the store. */
+export const openRecord = <S extends OpenRecordSource>(feed: S, row: Row): OpenRecord<S> => ({
+  key: openRecordKey(feed, row.id),
+  feed,
+  row: row as unknown as OpenRecord<S>['row'],
+});
+
 function inScope(trans: DBCoreTransaction): boolean {
   const names = (trans as unknown as IDBTransaction).objectStoreNames;
   return names === undefined || names.contains(OPEN_RECORDS);
@@ -60,8 +70,8 @@ async function mutateSource(down: DBCore, table: DBCoreTable, feed: OpenRecordSo
   } else {
     const failed = new Set(Object.keys(result.failures).map(Number));
     const written = (req.values as Row[]).filter((_, i) => !failed.has(i));
-    const open = written.filter((r) => !r.completed).map((row) => ({ key: openRecordKey(feed, row.id), feed, row }));
-    const done = written.filter((r) => r.completed).map((r) => openRecordKey(feed, r.id));
+    const open = written.filter(isOpen).map((row) => openRecord(feed, row));
+    const done = written.filter((r) => !isOpen(r)).map((r) => openRecordKey(feed, r.id));
     if (open.length > 0) await store.mutate({ type: 'put', trans: req.trans, values: open });
     if (done.length > 0) await store.mutate({ type: 'delete', trans: req.trans, keys: done });
   }
@@ -91,7 +101,7 @@ export function openRecordScope(tables: readonly string[]): string[] {
 export async function collectOpenRecords(tx: Transaction): Promise<void> {
   for (const feed of OPEN_RECORD_SOURCES) {
     const rows = (await tx.table(feed).toArray()) as Row[];
-    await tx.table(OPEN_RECORDS).bulkPut(rows.filter((r) => !r.completed).map((row) => ({ key: openRecordKey(feed, row.id), feed, row })));
+    await tx.table(OPEN_RECORDS).bulkPut(rows.filter(isOpen).map((row) => openRecord(feed, row)));
   }
 }
 

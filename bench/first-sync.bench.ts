@@ -62,11 +62,28 @@ async function buildApp(): Promise<string> {
   return outDir;
 }
 
-/** Main-thread tasks over 50 ms, as the browser reports them, from the page's first script on. */
+/**
+ * Main-thread tasks over 50 ms, as the browser reports them, from the page's first script on; and the
+ * animation frames over 100 ms with the scripts that ran in them (Chromium's long-animation-frame
+ * entries), which name what a long task was.
+ */
 function watchLongTasks(): void {
   const tasks: number[] = [];
-  (window as unknown as { longTasks: number[] }).longTasks = tasks;
+  const frames: string[] = [];
+  Object.assign(window, { longTasks: tasks, longFrames: frames });
   new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+  type Script = { duration: number; invoker: string; sourceURL: string; sourceFunctionName: string; forcedStyleAndLayoutDuration: number };
+  type Frame = PerformanceEntry & { scripts: Script[]; renderStart: number; styleAndLayoutStart: number };
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries() as Frame[]) {
+      if (f.duration <= 100) continue;
+      const scripts = f.scripts
+        .filter((s) => s.duration >= 10)
+        .map((s) => `${Math.round(s.duration)} ms ${s.invoker} ${s.sourceFunctionName || '(anonymous)'} @ ${s.sourceURL.replace(/^.*\//, '')}`);
+      const render = f.renderStart > 0 ? Math.round(f.startTime + f.duration - f.renderStart) : 0;
+      frames.push(`at ${Math.round(f.startTime)} ms, ${Math.round(f.duration)} ms (render ${render} ms): ${scripts.join('; ') || 'no script over 10 ms'}`);
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 }
 
 /** Fleet Details again on the poor link: a reload from the warm mirror, then the online fetch of its rows. */
@@ -121,6 +138,8 @@ async function firstSync(context: BrowserContext, baseUrl: string, accessToken: 
   await answersBar.waitFor({ state: 'hidden', timeout: 600_000 });
   const toAnswersMs = Date.now() - started;
   const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const frames = await page.evaluate(() => (window as unknown as { longFrames: string[] }).longFrames);
+  for (const frame of frames) console.log(`long animation frame: ${frame}`);
   const estimate = await page.evaluate(async () => {
     const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
     return e.usageDetails?.indexedDB ?? e.usage ?? 0;

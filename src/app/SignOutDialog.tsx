@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useSession } from '../auth/session-context.ts';
-import { useSyncNow, useSyncStatus, useWaitingCount } from '../sync/react.tsx';
+import { useSyncFact, useSyncNow, useWaitingCount } from '../sync/react.tsx';
 
 export interface SignOutDialogProps {
   opened: boolean;
@@ -21,7 +21,8 @@ export function waitingText(count: number): string {
 export function SignOutDialog({ opened, onClose }: SignOutDialogProps) {
   const session = useSession();
   const waiting = useWaitingCount();
-  const { online, signInRequired } = useSyncStatus();
+  const online = useSyncFact((s) => s.online);
+  const signInRequired = useSyncFact((s) => s.signInRequired);
   const syncNow = useSyncNow();
   const [waitingToSignOut, setWaitingToSignOut] = useState(false);
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { fetchAndKeepAnswer, keptAnswerOf, type KeptRead } from '../data/kept-answers/keep.ts';
 import { ApiError, OfflineError, SignInRequiredError } from '../sync/errors.ts';
-import { useMirror, useServerRead, useSyncStatus } from '../sync/react.tsx';
+import { useMirror, useServerRead, useSyncFact } from '../sync/react.tsx';
 
 /** Why the server's answer is not the one shown. */
 export type AnswerProblem = { kind: 'offline' } | { kind: 'signIn' } | { kind: 'failed'; message: string };
@@ -33,7 +33,7 @@ function problemOf(error: unknown): AnswerProblem {
 export function useKeptAnswer<T>(key: string | null, schema: ZodType<T>): KeptAnswerState<T> {
   const db = useMirror();
   const read = useServerRead();
-  const { online } = useSyncStatus();
+  const online = useSyncFact((s) => s.online);
   const [state, setState] = useState<KeptAnswerState<T>>({ kept: null, read: false, fetching: false, problem: null });
   // The key the server was asked for during this opening (asked once per key).
   const asked = useRef<string | null>(null);

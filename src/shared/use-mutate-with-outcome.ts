@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Mutator } from '../sync/mutator.ts';
 import { awaitOutcome, type MutationOutcome } from '../sync/outcome.ts';
-import { useMirror, useMutate, useSyncStatus } from '../sync/react.tsx';
+import { useMirror, useMutate, useSyncFact } from '../sync/react.tsx';
 
 /** How long a dialog waits for the server's verdict while the device can reach it (part 1 §4, §8). */
 export const OUTCOME_WAIT_MS = 6_000;
@@ -17,7 +17,8 @@ export interface MutationWithOutcome {
 export function useMutateWithOutcome(): <A>(mutator: Mutator<A>, args: A) => Promise<MutationWithOutcome> {
   const db = useMirror();
   const mutate = useMutate();
-  const { online, signInRequired } = useSyncStatus();
+  const online = useSyncFact((s) => s.online);
+  const signInRequired = useSyncFact((s) => s.signInRequired);
   const reachable = online && !signInRequired;
   return useCallback(
     async <A>(mutator: Mutator<A>, args: A): Promise<MutationWithOutcome> => {

@@ -40,9 +40,20 @@ export function useMirror(): MirrorDb {
   return useSync().db;
 }
 
+/** The whole sync status: the component renders again whenever any of it changes (every pull, every step of a first sync). */
 export function useSyncStatus(): SyncStatus {
   const { status } = useSync().engine;
   return useSyncExternalStore(status.subscribe, status.get);
+}
+
+/**
+ * One fact of the sync status, such as whether the device is online: the component renders again only
+ * when that fact changes, not with every pull or step of a first sync, whose renders of the screens
+ * (synchronous, as every store update is) made tasks of up to 80 ms during a first sync.
+ */
+export function useSyncFact<T extends boolean | number | string | null>(select: (status: SyncStatus) => T): T {
+  const { status } = useSync().engine;
+  return useSyncExternalStore(status.subscribe, () => select(status.get()));
 }
 
 export function useFleetUpdates(): { events: LiveEvent[]; connected: boolean; dismiss(eventId: string): void; clearAll(): void } {

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
 import { Badge, Box, Button, Text, TextInput } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconDeviceFloppy, IconFilter, IconSearch } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { sortRows } from './sort-rows.ts';
 import { defaultColumnsState, reconcileColumns, reconcileFilters } from './saved-view.ts';
 import type { ColumnsState, DataGridProps, FilterState, FilterValue, GridColumn, SavedView, SetOption } from './types.ts';
 import { useFillHeight } from './use-fill-height.ts';
+import { useFirstLayout } from './use-first-layout.ts';
 import { useStoredView, type StoredView } from './use-saved-view.ts';
 import classes from './DataGrid.module.css';
 
@@ -53,7 +54,10 @@ function initialSort<Row>(columns: GridColumn<Row>[], defaultSort: DataGridProps
 }
 
 function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }) {
-  const { columns, rows, stored, defaultFilters, defaultSort, searchPlaceholder } = props;
+  const { columns, stored, defaultFilters, defaultSort, searchPlaceholder } = props;
+  // New rows (a read of the mirror, the first sync's switch to the mirror's rows) are sorted, filtered
+  // and shown in a render React may slice and interrupt, not in the task that brought them.
+  const rows = useDeferredValue(props.rows);
 
   // The view (filters, columns) is this component's until Save View; a saved view that arrives or
   // changes (first load of the mirror, another device) replaces it only while nothing is unsaved.
@@ -63,7 +67,8 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
   useEffect(() => {
     if (!stored || stored.key === appliedKey.current) return;
     appliedKey.current = stored.key;
-    if (!dirty) setView(initialView(columns, stored, defaultFilters));
+    // As a transition, like new rows: the columns it brings render the header again, in slices.
+    if (!dirty) startTransition(() => setView(initialView(columns, stored, defaultFilters)));
   }, [stored, dirty, columns, defaultFilters]);
 
   const [sorting, setSorting] = useState<MRT_SortingState>(() => initialSort(columns, defaultSort));
@@ -182,6 +187,8 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
   const rootRef = useRef<HTMLDivElement>(null);
   const { ref: tableBoxRef, width: tableWidth } = useElementSize<HTMLDivElement>();
   const fillHeight = useFillHeight(rootRef, tableBoxRef, props.height === undefined);
+  const height = props.height ?? fillHeight;
+  const firstWidth = useFirstLayout(tableBoxRef);
   const loading = rows === undefined || (stored !== null && !stored.loaded);
 
   return (
@@ -226,22 +233,27 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
       </div>
 
       <Box ref={tableBoxRef} className={classes.table} style={{ '--data-grid-width': tableWidth ? `${tableWidth}px` : '100%' } as CSSProperties}>
-        <GridTable
-          columns={columns}
-          rows={shownRows}
-          loading={loading}
-          columnsState={columnsState}
-          onColumnsChange={updateColumns}
-          sorting={sorting}
-          onSortingChange={setSorting}
-          getRowId={props.getRowId}
-          rowActions={props.rowActions}
-          onRowDoubleClick={props.onRowDoubleClick}
-          rowStyle={props.rowStyle}
-          height={props.height ?? fillHeight}
-          scrollResetKey={JSON.stringify([filters, query, sorting])}
-          aria-label={props['aria-label']}
-        />
+        {firstWidth === null ? (
+          <div style={{ height }} />
+        ) : (
+          <GridTable
+            columns={columns}
+            rows={shownRows}
+            loading={loading}
+            columnsState={columnsState}
+            onColumnsChange={updateColumns}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            getRowId={props.getRowId}
+            rowActions={props.rowActions}
+            onRowDoubleClick={props.onRowDoubleClick}
+            rowStyle={props.rowStyle}
+            height={height}
+            initialWidth={firstWidth}
+            scrollResetKey={JSON.stringify([filters, query, sorting])}
+            aria-label={props['aria-label']}
+          />
+        )}
       </Box>
 
       <div className={classes.footer}>

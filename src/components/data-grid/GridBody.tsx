@@ -24,6 +24,8 @@ export interface GridBodyProps<Row> {
   table: MRT_TableInstance<AnyRow>;
   /** MRT's column virtualizer (wide grids), which places the header's columns; the body follows it. */
   columnVirtualizer: RefObject<MRT_ColumnVirtualizer | null>;
+  /** The scroll container's size before the row virtualizer measures it (GridTable). */
+  initialRect: { width: number; height: number };
   /** The rows to show: already filtered and sorted. */
   rows: readonly Row[];
   columns: ReadonlyMap<string, GridColumn<Row>>;
@@ -166,6 +168,7 @@ export function GridBody<Row>(props: GridBodyProps<Row>) {
     getScrollElement: () => table.refs.tableContainerRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: ROW_OVERSCAN,
+    initialRect: props.initialRect,
   });
 
   const firstRender = useRef(true);

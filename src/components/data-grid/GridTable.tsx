@@ -42,6 +42,8 @@ export interface GridTableProps<Row> {
   onRowDoubleClick?: (row: Row) => void;
   rowStyle?: (row: Row) => CSSProperties | undefined;
   height: number | string;
+  /** The scroll container's width at the first render (use-first-layout.ts): the virtualizers start from it and the height. */
+  initialWidth: number;
   /** Changes when filters, search or sorting change: the grid scrolls back to its first row. */
   scrollResetKey: string;
   'aria-label': string;
@@ -75,6 +77,12 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
   const columnVisibility = useMemo<MRT_VisibilityState>(() => Object.fromEntries(columnsState.hidden.map((id) => [id, false])), [columnsState.hidden]);
 
   const columnVirtualizer = useRef<MRT_ColumnVirtualizer | null>(null);
+  // Where the virtualizers start, before they measure the container: its size, so that measuring it places nothing again.
+  const initialRect = useMemo(
+    () => ({ width: props.initialWidth, height: typeof props.height === 'number' ? props.height : 0 }),
+    // Only the first render's size counts: later sizes are the virtualizers' own measure.
+    [],
+  );
 
   const table = useMantineReactTable<AnyRow>({
     columns: mrtColumns,
@@ -128,6 +136,7 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
     enableColumnVirtualization: columns.length > COLUMN_VIRTUALIZATION_FROM,
     columnVirtualizerOptions: {
       overscan: COLUMN_OVERSCAN,
+      initialRect,
       measureElement: (element, _entry, instance) => instance.options.estimateSize(instance.indexFromElement(element)),
     },
     columnVirtualizerInstanceRef: columnVirtualizer as NonNullable<MRT_TableOptions<AnyRow>['columnVirtualizerInstanceRef']>,
@@ -171,6 +180,7 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
         <GridBody
           table={table}
           columnVirtualizer={columnVirtualizer}
+          initialRect={initialRect}
           rows={rows}
           columns={byId}
           getRowId={props.getRowId}

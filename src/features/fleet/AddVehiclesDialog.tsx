@@ -20,7 +20,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
 import { createVehicle, type CreateVehicleArgs } from '../../data/vehicles/create-vehicle.ts';
 import { awaitOutcome, type MutationOutcome } from '../../sync/outcome.ts';
-import { dismissRejected, useMirror, useMutate, useSyncStatus } from '../../sync/react.tsx';
+import { dismissRejected, useMirror, useMutate, useSyncFact } from '../../sync/react.tsx';
 import { OUTCOME_WAIT_MS } from '../../shared/use-mutate-with-outcome.ts';
 import { useVehicleLookups } from '../../shared/use-vehicle-lookups.ts';
 import { sectionChoices, workflowChoices } from '../../shared/vehicle-options.ts';
@@ -58,7 +58,8 @@ export function AddVehiclesDialog({ opened, onClose, sections }: AddVehiclesDial
   const mutate = useMutate();
   const navigate = useNavigate();
   const { user } = useSession();
-  const { online, signInRequired } = useSyncStatus();
+  const online = useSyncFact((s) => s.online);
+  const signInRequired = useSyncFact((s) => s.signInRequired);
   const lookups = useVehicleLookups();
   const [rows, setRows] = useState<DraftRow[]>(() => [emptyRow()]);
   const [failures, setFailures] = useState<Failure[]>([]);

@@ -2,7 +2,7 @@ import { fleetRowsFromSummaries } from '../../../core/rules/fleet-row.ts';
 import type { Section } from '../../../core/schema/organization.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { useNow } from '../../app/use-now.ts';
-import { useLiveQuery, useMirror, useSyncStatus } from '../../sync/react.tsx';
+import { useLiveQuery, useMirror, useSyncFact } from '../../sync/react.tsx';
 import { readFleetSources } from './read-fleet-sources.ts';
 import { useFirstSyncRows } from './use-first-sync-rows.ts';
 import { getMeta } from '../../db/meta.ts';
@@ -29,7 +29,7 @@ export interface FleetData {
  */
 export function useFleetRows(): FleetData {
   const db = useMirror();
-  const { firstSync } = useSyncStatus();
+  const firstSyncUnderWay = useSyncFact((s) => s.firstSync !== null);
   const day = Math.floor(useNow(60_000) / DAY_MS);
   const data = useLiveQuery(
     async () => {
@@ -51,7 +51,7 @@ export function useFleetRows(): FleetData {
   );
   // Until the first full pull has finished, the server's rows, or 'Loading...' until they come, never a
   // short list. Asked only once the mirror has said it is not whole and a first sync is seen under way.
-  const serverRows = useFirstSyncRows(data?.rows === null && firstSync !== null);
+  const serverRows = useFirstSyncRows(data?.rows === null && firstSyncUnderWay);
   if (data === undefined) return { rows: undefined, sections: [], error: null };
   return { rows: data.rows ?? serverRows, sections: data.sections, error: data.error };
 }

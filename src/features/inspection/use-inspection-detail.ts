@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchAndKeepInspection } from '../../data/inspections/keep.ts';
 import { inspectionViewOf, type InspectionView } from '../../data/inspections/queries.ts';
 import { ApiError, OfflineError, SignInRequiredError } from '../../sync/errors.ts';
-import { useLiveQuery, useMirror, useServerRead, useSyncStatus } from '../../sync/react.tsx';
+import { useLiveQuery, useMirror, useServerRead, useSyncFact } from '../../sync/react.tsx';
 
 /** Where the fetch of an older inspection's results stands (they are not in the mirror, nor kept). */
 export type ResultsFetch =
@@ -37,7 +37,8 @@ function fetchFailure(error: unknown): ResultsFetch {
 export function useInspectionDetail(inspectionId: string): InspectionDetailState {
   const db = useMirror();
   const read = useServerRead();
-  const { online, bootstrapped } = useSyncStatus();
+  const online = useSyncFact((s) => s.online);
+  const bootstrapped = useSyncFact((s) => s.bootstrapped);
   const view = useLiveQuery(() => inspectionViewOf(db, inspectionId), [db, inspectionId]);
   const [fetch, setFetch] = useState<ResultsFetch | null>(null);
   const [attempt, setAttempt] = useState(0);

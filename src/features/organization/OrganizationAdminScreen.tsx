@@ -9,7 +9,7 @@ import { ConfirmDelete } from '../../components/record-tab/ConfirmDelete.tsx';
 import { deleteMel } from '../../data/organization/mel-mutators.ts';
 import { createSection, deleteSection, renameSection } from '../../data/organization/section-mutators.ts';
 import { createVehicleType } from '../../data/vehicle-types/create-vehicle-type.ts';
-import { useSyncStatus } from '../../sync/react.tsx';
+import { useSyncFact } from '../../sync/react.tsx';
 import { AddSectionMelsDialog, AddTypeMelsDialog } from './AddMelsDialogs.tsx';
 import { SectionPanel, TypePanel, type AdminAction } from './AdminPanels.tsx';
 import { ContactInfo } from './ContactInfo.tsx';
@@ -30,7 +30,7 @@ type Dialog = AdminAction | { kind: 'newSection' } | { kind: 'newType' };
  */
 export function OrganizationAdminScreen() {
   const data = useOrganizationAdmin();
-  const { bootstrapped } = useSyncStatus();
+  const bootstrapped = useSyncFact((s) => s.bootstrapped);
   if (data === undefined || (data.organization === null && !bootstrapped))
     return (
       <Center py="xl">

@@ -7,7 +7,7 @@ import { useSession } from '../../auth/session-context.ts';
 import { downloadText } from '../../components/download-file.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { vehiclePath } from '../../shared/fleet-format.ts';
-import { useSyncStatus } from '../../sync/react.tsx';
+import { useSyncFact } from '../../sync/react.tsx';
 import { availabilityCsv, availabilityFileName } from './availability-csv.ts';
 import { OverviewLists } from './OverviewLists.tsx';
 import { StatusDonut } from './StatusDonut.tsx';
@@ -27,7 +27,7 @@ export function OverviewScreen() {
   const [scope, setScope] = useState<Scope>('fleet');
   const [chosen, setChosen] = useState<string | null>(null);
   const [slice, setSlice] = useState<{ title: string; status: VehicleStatus; vehicles: readonly OverviewVehicle[] } | null>(null);
-  const { bootstrapped } = useSyncStatus();
+  const bootstrapped = useSyncFact((s) => s.bootstrapped);
 
   // The Section tab's section: the vco's choice, else the user's own, else the first.
   const asked = { scope, chosen: role === 'vco' ? chosen : null };

@@ -11,7 +11,7 @@ import { useSession } from '../../auth/session-context.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
 import { createUser } from '../../data/users/create-user.ts';
-import { dismissRejected, useMirror, useSyncStatus } from '../../sync/react.tsx';
+import { dismissRejected, useMirror, useSyncFact } from '../../sync/react.tsx';
 import { addUserFailure, type AddUserFailure } from './add-user-error.ts';
 import { fromSectionOption, ROLE_OPTIONS, sectionOptions, toSectionOption } from './user-options.ts';
 import { useMutateWithOutcome } from '../../shared/use-mutate-with-outcome.ts';
@@ -57,7 +57,8 @@ export function AddUserDialog({ opened, onClose, sections }: AddUserDialogProps)
   const db = useMirror();
   const { user: me } = useSession();
   const run = useMutateWithOutcome();
-  const { online, signInRequired } = useSyncStatus();
+  const online = useSyncFact((s) => s.online);
+  const signInRequired = useSyncFact((s) => s.signInRequired);
   const connected = online && !signInRequired;
   const [form, setForm] = useState<AddUserForm>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});

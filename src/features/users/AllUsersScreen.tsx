@@ -5,7 +5,7 @@ import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import type { Section } from '../../../core/schema/organization.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { DataGrid, type FilterState } from '../../components/data-grid/index.ts';
-import { useLiveQuery, useMirror, useSyncStatus } from '../../sync/react.tsx';
+import { useLiveQuery, useMirror, useSyncFact } from '../../sync/react.tsx';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { ModifyUserDialog } from './ModifyUserDialog.tsx';
 import { ACTIONS_WIDTH, userColumnWidths } from './column-widths.ts';
@@ -32,7 +32,7 @@ interface MirrorUsers {
 export function AllUsersScreen() {
   const db = useMirror();
   const session = useSession();
-  const { bootstrapped } = useSyncStatus();
+  const bootstrapped = useSyncFact((s) => s.bootstrapped);
   const [addOpen, setAddOpen] = useState(false);
   const [modifyOpen, setModifyOpen] = useState(false);
   const [modifyId, setModifyId] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
-import { useLiveQuery, useMirror, useSyncStatus } from '../../sync/react.tsx';
+import { useLiveQuery, useMirror, useSyncFact } from '../../sync/react.tsx';
 
 export interface VehicleDetails {
   vehicle: Vehicle;
@@ -24,7 +24,7 @@ export type VehicleLookup =
  */
 export function useVehicle(regNumber: string, knownId: string | null): VehicleLookup {
   const db = useMirror();
-  const { bootstrapped } = useSyncStatus();
+  const bootstrapped = useSyncFact((s) => s.bootstrapped);
   const found = useLiveQuery(async (): Promise<{ renamedTo: string } | { details: VehicleDetails } | null> => {
     const matches = await db.feed('vehicles').where('regNumber').equalsIgnoreCase(regNumber.trim()).toArray();
     // Registrations are unique per organization; should two differ only in case, the one in commission wins.

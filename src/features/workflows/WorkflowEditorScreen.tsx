@@ -14,7 +14,7 @@ import { useWorkflowForEditor, type WorkflowForEditor } from '../../data/workflo
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
 import { showSavedOnDevice } from '../../shared/use-change-with-verdict.ts';
 import type { Mutator } from '../../sync/mutator.ts';
-import { useMutate, useSyncStatus } from '../../sync/react.tsx';
+import { useMutate, useSyncFact } from '../../sync/react.tsx';
 import { AddRulePalette, PALETTE_LABELS, PALETTE_PREFIX, type PaletteKind } from './AddRulePalette.tsx';
 import { AssociatedVehiclesDialog } from './AssociatedVehiclesDialog.tsx';
 import * as model from './editor-model.ts';
@@ -33,7 +33,7 @@ export function WorkflowEditorScreen() {
 
 function WorkflowEditorLoader({ workflowId }: { workflowId: number }) {
   const data = useWorkflowForEditor(workflowId);
-  const { bootstrapped } = useSyncStatus();
+  const bootstrapped = useSyncFact((s) => s.bootstrapped);
   // During the first sync the workflow or its rules may not be here yet: wait rather than show a part.
   if (data === undefined || (!bootstrapped && (data.workflow === null || data.rules.length === 0))) return <Text c="dimmed">Loading...</Text>;
   if (data.workflow === null) {
@@ -70,7 +70,7 @@ function WorkflowEditor({ workflow, data }: { workflow: Workflow; data: Workflow
   const navigate = useNavigate();
   const mutate = useMutate();
   const { userId } = useSession().user;
-  const { online } = useSyncStatus();
+  const online = useSyncFact((s) => s.online);
   // The workflow as opened: its rows and version are what a Save and Replace is based on.
   const [opened] = useState(() => ({ version: workflow.version, ruleIds: data.rules.map((r) => r.workflowRuleId) }));
   const [state, setState] = useState(() => model.openEditor(data.rules));

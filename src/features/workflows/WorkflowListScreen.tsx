@@ -11,7 +11,7 @@ import { deactivateWorkflow, restoreWorkflow } from '../../data/workflows/mutato
 import { useWorkflows } from '../../data/workflows/queries.ts';
 import { dateColumn } from '../../shared/date-column.ts';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
-import { useSyncStatus } from '../../sync/react.tsx';
+import { useSyncFact } from '../../sync/react.tsx';
 import { notifications } from '@mantine/notifications';
 import { isProtectedWorkflow } from './editor-model.ts';
 import { workflowEditorPath } from './paths.ts';
@@ -50,7 +50,7 @@ export function WorkflowListScreen() {
   const navigate = useNavigate();
   const mirrored = useWorkflows();
   // Every organization has its AF-1800 Full workflows: an empty list before the first sync is 'Loading...', not 'No Data'.
-  const { bootstrapped } = useSyncStatus();
+  const bootstrapped = useSyncFact((s) => s.bootstrapped);
   const workflows = mirrored === undefined || (!bootstrapped && mirrored.length === 0) ? undefined : mirrored;
   const { userId } = useSession().user;
   const change = useChangeWithVerdict();

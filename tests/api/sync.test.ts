@@ -7,7 +7,7 @@ import { createVehicle } from '../support/factories.ts';
 import { addInspection, addSections as addSectionRows } from '../support/table-rows.ts';
 import { sections, userSettings } from '../../server/db/schema/index.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
-import { PULL_LIMIT_MAX, PULL_PAGE_BYTES, pullResponseSchema, pushResponseSchema } from '../../core/schema/sync.ts';
+import { PULL_LIMIT_MAX, PULL_PAGE_BYTES, pullResponseSchema, pushResponseSchema, type SyncChange } from '../../core/schema/sync.ts';
 import { settingRowId } from '../../core/schema/settings.ts';
 
 const env = useServerWithOrg();
@@ -57,6 +57,29 @@ describe('pull', () => {
     const fresh = await pullAll(admin.api);
     expect(fresh.pages.flatMap((p) => p.changes).some((c) => c.op === 'delete')).toBe(false);
     expect(fresh.rows.has(`sections/${drop}`)).toBe(false);
+  });
+
+  it('brings renames, a delete and an insert written between two pages of a pull, and ends equal to a fresh pull', async () => {
+    const { orgId, admin } = await orgWithAdmin(env.server);
+    const ids = await addSections(orgId, ['S1', 'S2', 'S3', 'S4', 'S5', 'S6']);
+    const first = await admin.api.get('/data/v1/sync/pull?limit=2');
+    expect(first.body.hasMore).toBe(true);
+    await env.server.ctx.write(orgId, undefined, async ({ tx, rev, now }) => {
+      for (const id of ids)
+        await tx
+          .update(sections)
+          .set({ rev, name: `Renamed ${id}` })
+          .where(eq(sections.id, id));
+      await tx.update(sections).set({ rev, deletedAt: now }).where(eq(sections.id, ids[0]!));
+      await tx.insert(sections).values({ id: nanoid(), orgId, rev, name: 'Added' });
+    });
+    const rows = new Map<string, SyncChange>();
+    for (const c of pullResponseSchema.parse(first.body).changes) if (c.op === 'put') rows.set(`${c.t}/${c.id}`, c);
+    const rest = await pullAll(admin.api, { cursor: first.body.cursor, limit: 2, rows });
+    const fresh = await pullAll(admin.api);
+    expect([...rest.rows.keys()].sort()).toEqual([...fresh.rows.keys()].sort());
+    for (const [key, change] of fresh.rows) expect(rest.rows.get(key)).toEqual(change);
+    expect([...fresh.rows.values()].filter((c) => c.t === 'sections').map((c) => c.data?.sectionName)).toContain('Added');
   });
 
   it('shows each user only their own settings', async () => {

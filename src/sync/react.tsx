@@ -10,6 +10,24 @@ import { countWaiting } from './waiting.ts';
 
 export { useLiveQuery };
 
+/**
+ * A live read of the mirror for what `key` names (a vehicle, an inspection, a tab's feed), as
+ * `useLiveQuery` reads (again whenever what it read changes), that never answers with what was read for
+ * another key: when the key changes it answers undefined (loading) until the read for the new one has
+ * answered. `useLiveQuery` keeps its last result meanwhile, so a screen showed the previous vehicle's
+ * records under the next one's header, long enough to act on them. `deps` may hold more than the key
+ * (a hint the read uses): a change of those reads again and keeps showing the last result meanwhile.
+ */
+export function useLiveQueryFor<T>(key: readonly unknown[], querier: () => Promise<T> | T, deps: readonly unknown[]): T | undefined {
+  // The key travels with the result of the read made for it.
+  const read = useLiveQuery(async () => ({ key, value: await querier() }), [...deps]);
+  return read !== undefined && sameKey(read.key, key) ? read.value : undefined;
+}
+
+function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+}
+
 interface SyncContextValue {
   db: MirrorDb;
   engine: SyncEngine;

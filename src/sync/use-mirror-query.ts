@@ -1,5 +1,5 @@
 import type { MirrorDb } from '../db/mirror.ts';
-import { useLiveQuery, useMirror, useSyncFact } from './react.tsx';
+import { useLiveQueryFor, useMirror, useSyncFact } from './react.tsx';
 
 /** What a screen shows of a mirror read: loading, the raw error in place of the content (part 1 §8), or the data. */
 export type MirrorQuery<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
@@ -14,7 +14,8 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
 export function useMirrorQuery<T>(read: (db: MirrorDb) => Promise<T>, deps: readonly unknown[], isEmpty: (data: T) => boolean = defaultEmpty): MirrorQuery<T> {
   const db = useMirror();
   const bootstrapped = useSyncFact((s) => s.bootstrapped);
-  const outcome = useLiveQuery(async (): Promise<Outcome<T>> => {
+  // The deps name what is read (a vehicle, a feed): another vehicle's records never show under this one.
+  const outcome = useLiveQueryFor(deps, async (): Promise<Outcome<T>> => {
     try {
       return { ok: true, data: await read(db) };
     } catch (error) {

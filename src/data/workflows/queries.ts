@@ -2,7 +2,7 @@ import { compareNames } from '../../../core/rules/compare-names.ts';
 import type { SavedRule } from '../../../core/schema/rule.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import type { Workflow, WorkflowRule } from '../../../core/schema/workflow.ts';
-import { useLiveQuery, useMirror } from '../../sync/react.tsx';
+import { useLiveQuery, useLiveQueryFor, useMirror } from '../../sync/react.tsx';
 
 /** Every workflow of the organization, inactive ones too (part 2 §2.1), by title; live from the mirror. */
 export function useWorkflows(): Workflow[] | undefined {
@@ -25,20 +25,24 @@ export interface WorkflowForEditor {
 /** What the rule editor shows of one workflow, live from the mirror (it opens offline). */
 export function useWorkflowForEditor(workflowId: number): WorkflowForEditor | undefined {
   const db = useMirror();
-  return useLiveQuery(async () => {
-    const [workflow, rules, library, workflows, vehicles] = await Promise.all([
-      db.feed('workflows').get(String(workflowId)),
-      db.feed('workflowRules').where('workflowId').equals(workflowId).toArray(),
-      db.feed('rules').toArray(),
-      db.feed('workflows').toArray(),
-      db.feed('vehicles').toArray(),
-    ]);
-    return {
-      workflow: workflow ?? null,
-      rules: rules.sort((a, b) => a.position - b.position),
-      library: library.sort((a, b) => compareNames(a.title, b.title)),
-      titles: workflows.map((w) => ({ workflowId: w.workflowId, title: w.title })),
-      vehicles: vehicles.sort((a, b) => compareNames(a.regNumber, b.regNumber)),
-    };
-  }, [db, workflowId]);
+  return useLiveQueryFor(
+    [workflowId],
+    async () => {
+      const [workflow, rules, library, workflows, vehicles] = await Promise.all([
+        db.feed('workflows').get(String(workflowId)),
+        db.feed('workflowRules').where('workflowId').equals(workflowId).toArray(),
+        db.feed('rules').toArray(),
+        db.feed('workflows').toArray(),
+        db.feed('vehicles').toArray(),
+      ]);
+      return {
+        workflow: workflow ?? null,
+        rules: rules.sort((a, b) => a.position - b.position),
+        library: library.sort((a, b) => compareNames(a.title, b.title)),
+        titles: workflows.map((w) => ({ workflowId: w.workflowId, title: w.title })),
+        vehicles: vehicles.sort((a, b) => compareNames(a.regNumber, b.regNumber)),
+      };
+    },
+    [db, workflowId],
+  );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchAndKeepInspection } from '../../data/inspections/keep.ts';
 import { inspectionViewOf, type InspectionView } from '../../data/inspections/queries.ts';
 import { ApiError, OfflineError, SignInRequiredError } from '../../sync/errors.ts';
-import { useLiveQuery, useMirror, useServerRead, useSyncFact } from '../../sync/react.tsx';
+import { useLiveQueryFor, useMirror, useServerRead, useSyncFact } from '../../sync/react.tsx';
 
 /** Where the fetch of an older inspection's results stands (they are not in the mirror, nor kept). */
 export type ResultsFetch =
@@ -39,7 +39,7 @@ export function useInspectionDetail(inspectionId: string): InspectionDetailState
   const read = useServerRead();
   const online = useSyncFact((s) => s.online);
   const bootstrapped = useSyncFact((s) => s.bootstrapped);
-  const view = useLiveQuery(() => inspectionViewOf(db, inspectionId), [db, inspectionId]);
+  const view = useLiveQueryFor([inspectionId], () => inspectionViewOf(db, inspectionId), [db, inspectionId]);
   const [fetch, setFetch] = useState<ResultsFetch | null>(null);
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

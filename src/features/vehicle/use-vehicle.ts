@@ -1,6 +1,6 @@
 import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
-import { useLiveQuery, useMirror, useSyncFact } from '../../sync/react.tsx';
+import { useLiveQueryFor, useMirror, useSyncFact } from '../../sync/react.tsx';
 
 export interface VehicleDetails {
   vehicle: Vehicle;
@@ -25,23 +25,28 @@ export type VehicleLookup =
 export function useVehicle(regNumber: string, knownId: string | null): VehicleLookup {
   const db = useMirror();
   const bootstrapped = useSyncFact((s) => s.bootstrapped);
-  const found = useLiveQuery(async (): Promise<{ renamedTo: string } | { details: VehicleDetails } | null> => {
-    const matches = await db.feed('vehicles').where('regNumber').equalsIgnoreCase(regNumber.trim()).toArray();
-    // Registrations are unique per organization; should two differ only in case, the one in commission wins.
-    const vehicle = matches.find((v) => v.decommissionDate === null) ?? matches[0];
-    if (!vehicle) {
-      const known = knownId ? await db.feed('vehicles').get(knownId) : undefined;
-      return known ? { renamedTo: known.regNumber } : null;
-    }
-    const [tdys, organizations] = await Promise.all([db.feed('tdys').where('vehicleId').equals(vehicle.vehicleId).toArray(), db.feed('organizations').toArray()]);
-    const [row] = deriveFleetRows(
-      { vehicles: [vehicle], tdys, workflows: [], inspections: [], discrepancies: [], scheduledMx: [], ltis: [], pmis: [], waivers: [], notes: [], users: [] },
-      new Date(),
-    );
-    const { id: _id, ...plain } = vehicle;
-    const org = organizations.find((o) => o.orgId === vehicle.orgId) ?? organizations[0];
-    return { details: { vehicle: plain, onTdy: row?.onTdy ?? false, ownerName: org?.name ?? null } };
-  }, [db, regNumber, knownId]);
+  // Keyed by the registration asked for: another vehicle's header never shows under it. The known id is a hint.
+  const found = useLiveQueryFor(
+    [regNumber],
+    async (): Promise<{ renamedTo: string } | { details: VehicleDetails } | null> => {
+      const matches = await db.feed('vehicles').where('regNumber').equalsIgnoreCase(regNumber.trim()).toArray();
+      // Registrations are unique per organization; should two differ only in case, the one in commission wins.
+      const vehicle = matches.find((v) => v.decommissionDate === null) ?? matches[0];
+      if (!vehicle) {
+        const known = knownId ? await db.feed('vehicles').get(knownId) : undefined;
+        return known ? { renamedTo: known.regNumber } : null;
+      }
+      const [tdys, organizations] = await Promise.all([db.feed('tdys').where('vehicleId').equals(vehicle.vehicleId).toArray(), db.feed('organizations').toArray()]);
+      const [row] = deriveFleetRows(
+        { vehicles: [vehicle], tdys, workflows: [], inspections: [], discrepancies: [], scheduledMx: [], ltis: [], pmis: [], waivers: [], notes: [], users: [] },
+        new Date(),
+      );
+      const { id: _id, ...plain } = vehicle;
+      const org = organizations.find((o) => o.orgId === vehicle.orgId) ?? organizations[0];
+      return { details: { vehicle: plain, onTdy: row?.onTdy ?? false, ownerName: org?.name ?? null } };
+    },
+    [db, regNumber, knownId],
+  );
 
   if (found === undefined) return { state: 'loading' };
   if (found === null) return bootstrapped ? { state: 'missing' } : { state: 'loading' };

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freshDb } from './testing/fixtures.ts';
+import { useLiveQueryFor } from './react.tsx';
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+});
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('useLiveQueryFor', () => {
+  it('never shows the record of the id before once the id has changed: loading until the new read answers', async () => {
+    const db = freshDb();
+    await db.meta.bulkPut([
+      { key: 'vehicle-a', value: 'record of A' },
+      { key: 'vehicle-b', value: 'record of B' },
+    ]);
+    const shown: string[] = [];
+    function Probe({ id }: { id: string }) {
+      const value = useLiveQueryFor([id], async () => (await db.meta.get(id))?.value as string | undefined, [id]);
+      shown.push(`${id}: ${value ?? 'loading'}`);
+      return null;
+    }
+    root = createRoot(document.createElement('div'));
+    act(() => root!.render(createElement(Probe, { id: 'vehicle-a' })));
+    await until(() => shown.includes('vehicle-a: record of A'), "A's record");
+    act(() => root!.render(createElement(Probe, { id: 'vehicle-b' })));
+    await until(() => shown.includes('vehicle-b: record of B'), "B's record");
+
+    expect(shown.filter((s) => s.startsWith('vehicle-b'))).not.toContain('vehicle-b: record of A');
+    expect(shown).toContain('vehicle-b: loading');
+    // Still live: a change of the record shows.
+    await db.meta.put({ key: 'vehicle-b', value: 'B edited' });
+    await until(() => shown.includes('vehicle-b: B edited'), "B's edit");
+    db.close();
+  });
+
+  it('keeps showing its result while only a hint among the deps changes, and reads again', async () => {
+    const db = freshDb();
+    await db.meta.bulkPut([{ key: 'vehicle-a', value: 'record of A' }]);
+    const shown: string[] = [];
+    function Probe({ hint }: { hint: string | null }) {
+      const value = useLiveQueryFor(['vehicle-a'], async () => `${(await db.meta.get('vehicle-a'))?.value as string} (${hint})`, [hint]);
+      shown.push(value ?? 'loading');
+      return null;
+    }
+    root = createRoot(document.createElement('div'));
+    act(() => root!.render(createElement(Probe, { hint: null })));
+    await until(() => shown.includes('record of A (null)'), 'the first read');
+    const switched = shown.length;
+    act(() => root!.render(createElement(Probe, { hint: 'id-a' })));
+    await until(() => shown.includes('record of A (id-a)'), 'the read with the hint');
+    expect(shown.slice(switched)).not.toContain('loading');
+    db.close();
+  });
+});

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshDb } from './testing/fixtures.ts';
+import { reactRoot } from './testing/react-root.ts';
 import { useLiveQueryFor } from './react.tsx';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-});
+const react = reactRoot();
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -37,10 +29,9 @@ describe('useLiveQueryFor', () => {
       shown.push(`${id}: ${value ?? 'loading'}`);
       return null;
     }
-    root = createRoot(document.createElement('div'));
-    act(() => root!.render(createElement(Probe, { id: 'vehicle-a' })));
+    react.render(createElement(Probe, { id: 'vehicle-a' }));
     await until(() => shown.includes('vehicle-a: record of A'), "A's record");
-    act(() => root!.render(createElement(Probe, { id: 'vehicle-b' })));
+    react.render(createElement(Probe, { id: 'vehicle-b' }));
     await until(() => shown.includes('vehicle-b: record of B'), "B's record");
 
     expect(shown.filter((s) => s.startsWith('vehicle-b'))).not.toContain('vehicle-b: record of A');
@@ -60,11 +51,10 @@ describe('useLiveQueryFor', () => {
       shown.push(value ?? 'loading');
       return null;
     }
-    root = createRoot(document.createElement('div'));
-    act(() => root!.render(createElement(Probe, { hint: null })));
+    react.render(createElement(Probe, { hint: null }));
     await until(() => shown.includes('record of A (null)'), 'the first read');
     const switched = shown.length;
-    act(() => root!.render(createElement(Probe, { hint: 'id-a' })));
+    react.render(createElement(Probe, { hint: 'id-a' }));
     await until(() => shown.includes('record of A (id-a)'), 'the read with the hint');
     expect(shown.slice(switched)).not.toContain('loading');
     db.close();

@@ -1,37 +1,27 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session } from '../auth/session-context.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import type { SyncEngine } from './engine.ts';
 import { SyncProvider, useSyncFact, useSyncStatus } from './react.tsx';
 import { deriveSyncStatus, INITIAL_SHARED_FACTS, type SyncStatus } from './status.ts';
 import { Store } from './store.ts';
+import { reactRoot } from './testing/react-root.ts';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-});
+const react = reactRoot();
 
 const idle = deriveSyncStatus({ browserOnline: true, canSync: true, streamConnected: true }, INITIAL_SHARED_FACTS);
 
 /** Renders `read` under a provider whose engine has `status`; counts its renders. */
 function mount(status: Store<SyncStatus>, read: () => unknown): { renders: () => number; shown: () => string } {
   let renders = 0;
-  const host = document.createElement('div');
   function Probe() {
     renders++;
     return String(read());
   }
   const engine = { status } as unknown as SyncEngine;
-  root = createRoot(host);
-  act(() => root!.render(createElement(SyncProvider, { db: {} as MirrorDb, engine, session: {} as Session, children: createElement(Probe) })));
+  const host = react.render(createElement(SyncProvider, { db: {} as MirrorDb, engine, session: {} as Session, children: createElement(Probe) }));
   return { renders: () => renders, shown: () => host.textContent ?? '' };
 }
 

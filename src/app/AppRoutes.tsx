@@ -25,7 +25,8 @@ function Redirect({ route }: { route: RedirectRoute }) {
 
 /**
  * Every route of APP_ROUTES inside the Shell, which shows a loading state while a screen's chunk loads.
- * The guard runs first, so a user never fetches a screen they may not open. Matching stays
+ * The guard runs first, so a user never sees a screen they may not open (the chunk of the address the app
+ * starts at is fetched before the user is known: routeAt in routes.tsx). Matching stays
  * case-insensitive (react-router's default), since links elsewhere spell /Vehicle/{reg}/Inspection/{id}
  * with a capital I (part 1 §2).
  */

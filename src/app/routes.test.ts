@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canOpenRoute } from '../../core/rules/route-access.ts';
-import { APP_ROUTES, REDIRECT_ROUTES, isSidebarRoute } from './routes.tsx';
+import { APP_ROUTES, REDIRECT_ROUTES, isSidebarRoute, routeAt } from './routes.tsx';
 
 const LAZY = Symbol.for('react.lazy');
 
@@ -45,6 +45,22 @@ describe('APP_ROUTES', () => {
       '/Vehicle/:regNumber/inspection/:inspectionId',
       '/Admin',
     ]);
+  });
+
+  it('finds the route of an address as the router does, case-insensitively, to load its screen as the app starts', () => {
+    expect(routeAt('/fleetdetails')?.path).toBe('/FleetDetails');
+    expect(routeAt('/Vehicle/AB%2012/Inspection/i-1')?.path).toBe('/Vehicle/:regNumber/inspection/:inspectionId');
+    expect(routeAt('/Vehicle/AB%2012')?.path).toBe('/Vehicle/:regNumber');
+    expect(routeAt('/')?.path).toBe('/');
+    expect(routeAt('/Vehicle')).toBeUndefined();
+    expect(routeAt('/nowhere')).toBeUndefined();
+  });
+
+  it('loads a screen once, whether the start or the router asks first', async () => {
+    const route = routeAt('/Admin')!;
+    const first = route.load();
+    expect(route.load()).toBe(first);
+    await first;
   });
 
   it('sends an inspection without its id to the vehicle', () => {

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { IconBuildingCommunity, IconChartBar, IconLayoutDashboard, IconListCheck, IconReportAnalytics, IconTruck, type Icon } from '@tabler/icons-react';
-import type { Params } from 'react-router';
+import { matchPath, type Params } from 'react-router';
 import type { RouteAuthorization } from '../../core/rules/route-access.ts';
 import { INSIGHTS_ROLES } from '../../core/schema/insights.ts';
 import { REPORTS_ROLES } from '../../core/schema/monthly-report.ts';
@@ -19,6 +19,8 @@ interface RouteRecordBase {
    * (docs/performance.md, "Main chunk").
    */
   screen: LazyExoticComponent<ComponentType>;
+  /** Asks for the screen's chunk ahead of its render (`preloadScreenAt`); the screen then uses the same load. */
+  load: () => Promise<unknown>;
 }
 
 /** A route with a sidebar link: a collapsed sidebar shows only the icon, so the link needs both. */
@@ -41,17 +43,64 @@ export function isSidebarRoute(route: AppRoute): route is SidebarRoute {
   return route.label !== undefined;
 }
 
+/**
+ * A screen in its own chunk: `screen` for the router, and `load`, which fetches the chunk once, whoever
+ * asks first. A failed load is asked again by the next caller (a chunk missed offline loads once online).
+ */
+function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): { screen: LazyExoticComponent<ComponentType>; load: () => Promise<unknown> } {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const once = () =>
+    (loading ??= load().then(
+      (m) => ({ default: pick(m) }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return { screen: lazy(once), load: once };
+}
+
 // Vite splits at each `import()`: one chunk per screen (the service worker precaches them all).
-const FleetDetailsScreen = lazy(() => import('../features/fleet/FleetDetailsScreen.tsx').then((m) => ({ default: m.FleetDetailsScreen })));
-const VehicleScreen = lazy(() => import('../features/vehicle/VehicleScreen.tsx').then((m) => ({ default: m.VehicleScreen })));
-const InspectionDetailScreen = lazy(() => import('../features/inspection/InspectionDetailScreen.tsx').then((m) => ({ default: m.InspectionDetailScreen })));
-const OverviewScreen = lazy(() => import('../features/overview/OverviewScreen.tsx').then((m) => ({ default: m.OverviewScreen })));
-const OrganizationAdminScreen = lazy(() => import('../features/organization/OrganizationAdminScreen.tsx').then((m) => ({ default: m.OrganizationAdminScreen })));
-const WorkflowListScreen = lazy(() => import('../features/workflows/WorkflowListScreen.tsx').then((m) => ({ default: m.WorkflowListScreen })));
-const WorkflowEditorScreen = lazy(() => import('../features/workflows/WorkflowEditorScreen.tsx').then((m) => ({ default: m.WorkflowEditorScreen })));
-const InsightsScreen = lazy(() => import('../features/insights/InsightsScreen.tsx').then((m) => ({ default: m.InsightsScreen })));
-const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen.tsx').then((m) => ({ default: m.ReportsScreen })));
-const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx').then((m) => ({ default: m.AllUsersScreen })));
+const FleetDetailsScreen = lazyScreen(
+  () => import('../features/fleet/FleetDetailsScreen.tsx'),
+  (m) => m.FleetDetailsScreen,
+);
+const VehicleScreen = lazyScreen(
+  () => import('../features/vehicle/VehicleScreen.tsx'),
+  (m) => m.VehicleScreen,
+);
+const InspectionDetailScreen = lazyScreen(
+  () => import('../features/inspection/InspectionDetailScreen.tsx'),
+  (m) => m.InspectionDetailScreen,
+);
+const OverviewScreen = lazyScreen(
+  () => import('../features/overview/OverviewScreen.tsx'),
+  (m) => m.OverviewScreen,
+);
+const OrganizationAdminScreen = lazyScreen(
+  () => import('../features/organization/OrganizationAdminScreen.tsx'),
+  (m) => m.OrganizationAdminScreen,
+);
+const WorkflowListScreen = lazyScreen(
+  () => import('../features/workflows/WorkflowListScreen.tsx'),
+  (m) => m.WorkflowListScreen,
+);
+const WorkflowEditorScreen = lazyScreen(
+  () => import('../features/workflows/WorkflowEditorScreen.tsx'),
+  (m) => m.WorkflowEditorScreen,
+);
+const InsightsScreen = lazyScreen(
+  () => import('../features/insights/InsightsScreen.tsx'),
+  (m) => m.InsightsScreen,
+);
+const ReportsScreen = lazyScreen(
+  () => import('../features/reports/ReportsScreen.tsx'),
+  (m) => m.ReportsScreen,
+);
+const AllUsersScreen = lazyScreen(
+  () => import('../features/users/AllUsersScreen.tsx'),
+  (m) => m.AllUsersScreen,
+);
 
 /**
  * The product's routes, one record each: path, sidebar label and icon, who may open it and its screen
@@ -60,28 +109,39 @@ const AllUsersScreen = lazy(() => import('../features/users/AllUsersScreen.tsx')
  * Every route carries an access config: the spec's check refuses vco on a route without one.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', label: 'Overview', icon: IconLayoutDashboard, access: { authorized: WEBSITE_ROLES }, screen: OverviewScreen },
-  { path: '/FleetDetails', label: 'Fleet Details', icon: IconTruck, access: { authorized: WEBSITE_ROLES }, screen: FleetDetailsScreen },
-  { path: '/InspectionWorkflow', label: 'Inspection Workflows', icon: IconListCheck, access: { authorized: ['vco'] }, screen: WorkflowListScreen },
-  { path: '/InspectionWorkflow/:workflowId', title: 'Inspection Workflow', access: { authorized: ['vco'] }, screen: WorkflowEditorScreen },
+  { path: '/', label: 'Overview', icon: IconLayoutDashboard, access: { authorized: WEBSITE_ROLES }, ...OverviewScreen },
+  { path: '/FleetDetails', label: 'Fleet Details', icon: IconTruck, access: { authorized: WEBSITE_ROLES }, ...FleetDetailsScreen },
+  { path: '/InspectionWorkflow', label: 'Inspection Workflows', icon: IconListCheck, access: { authorized: ['vco'] }, ...WorkflowListScreen },
+  { path: '/InspectionWorkflow/:workflowId', title: 'Inspection Workflow', access: { authorized: ['vco'] }, ...WorkflowEditorScreen },
   {
     path: '/OrganizationAdministration',
     label: 'Administration',
     icon: IconBuildingCommunity,
     access: { authorized: ['vco', 'sectionLead'] },
-    screen: OrganizationAdminScreen,
+    ...OrganizationAdminScreen,
   },
-  { path: '/Insights', label: 'Insights', icon: IconChartBar, access: { authorized: INSIGHTS_ROLES }, screen: InsightsScreen },
-  { path: '/Reports', label: 'Reports', icon: IconReportAnalytics, access: { authorized: REPORTS_ROLES }, screen: ReportsScreen },
-  { path: '/Vehicle/:regNumber', title: 'Vehicle Details', access: { authorized: WEBSITE_ROLES }, screen: VehicleScreen },
+  { path: '/Insights', label: 'Insights', icon: IconChartBar, access: { authorized: INSIGHTS_ROLES }, ...InsightsScreen },
+  { path: '/Reports', label: 'Reports', icon: IconReportAnalytics, access: { authorized: REPORTS_ROLES }, ...ReportsScreen },
+  { path: '/Vehicle/:regNumber', title: 'Vehicle Details', access: { authorized: WEBSITE_ROLES }, ...VehicleScreen },
   {
     path: '/Vehicle/:regNumber/inspection/:inspectionId',
     title: 'Inspection Detail',
     access: { authorized: WEBSITE_ROLES },
-    screen: InspectionDetailScreen,
+    ...InspectionDetailScreen,
   },
-  { path: '/Admin', title: 'All Users', access: { authorized: WEBSITE_ROLES }, screen: AllUsersScreen },
+  { path: '/Admin', title: 'All Users', access: { authorized: WEBSITE_ROLES }, ...AllUsersScreen },
 ];
+
+/**
+ * The route of a path as the router matches it (case-insensitively), or undefined for a path that has none.
+ * The app asks for its screen's chunk as it starts (src/main.tsx), beside the main chunk's own start,
+ * instead of after the shell has rendered: on a reload that was a wait of about 150 ms in front of the
+ * first row (docs/performance.md "Starting from the mirror"). The chunks are the same for everyone, and the
+ * service worker precaches them all, so one fetched for a route the user may not open costs nothing.
+ */
+export function routeAt(pathname: string): AppRoute | undefined {
+  return APP_ROUTES.find((route) => matchPath({ path: route.path, caseSensitive: false, end: true }, pathname) !== null);
+}
 
 /** A path that only sends the user on (replacing the history entry); no access check of its own. */
 export interface RedirectRoute {

@@ -4,7 +4,7 @@ import { act, createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { freshDb } from './testing/fixtures.ts';
 import { reactRoot } from './testing/react-root.ts';
-import { useLiveQueryFor } from './react.tsx';
+import { useKeyedLiveQuery, useLiveQueryFor } from './react.tsx';
 
 const react = reactRoot();
 
@@ -57,6 +57,31 @@ describe('useLiveQueryFor', () => {
     react.render(createElement(Probe, { hint: 'id-a' }));
     await until(() => shown.includes('record of A (id-a)'), 'the read with the hint');
     expect(shown.slice(switched)).not.toContain('loading');
+    db.close();
+  });
+});
+
+describe('useKeyedLiveQuery', () => {
+  it("keeps the last key's result marked not current until the new key's read answers", async () => {
+    const db = freshDb();
+    await db.meta.bulkPut([
+      { key: 'fleet', value: 'counts of the fleet' },
+      { key: 'section', value: 'counts of a section' },
+    ]);
+    const shown: string[] = [];
+    function Probe({ scope }: { scope: string }) {
+      const read = useKeyedLiveQuery([scope], async () => (await db.meta.get(scope))?.value as string, [scope]);
+      shown.push(read === undefined ? 'loading' : `${scope}: ${read.value}${read.current ? '' : ' (not current)'}`);
+      return null;
+    }
+    react.render(createElement(Probe, { scope: 'section' }));
+    await until(() => shown.includes('section: counts of a section'), "the section's read");
+    react.render(createElement(Probe, { scope: 'fleet' }));
+    await until(() => shown.includes('fleet: counts of the fleet'), "the fleet's read");
+
+    const afterSwitch = shown.slice(shown.indexOf('section: counts of a section') + 1);
+    expect(afterSwitch).toContain('fleet: counts of a section (not current)');
+    expect(afterSwitch).not.toContain('fleet: counts of a section');
     db.close();
   });
 });

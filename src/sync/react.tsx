@@ -10,18 +10,35 @@ import { countWaiting } from './waiting.ts';
 
 export { useLiveQuery };
 
+/** A live read's last result, and whether it was read for the key asked now. */
+export interface KeyedRead<T> {
+  value: T;
+  /** false right after the key changed, until the read for the new key answers: `value` is the old key's. */
+  current: boolean;
+}
+
 /**
- * A live read of the mirror for what `key` names (a vehicle, an inspection, a tab's feed), as
- * `useLiveQuery` reads (again whenever what it read changes), that never answers with what was read for
- * another key: when the key changes it answers undefined (loading) until the read for the new one has
- * answered. `useLiveQuery` keeps its last result meanwhile, so a screen showed the previous vehicle's
- * records under the next one's header, long enough to act on them. `deps` may hold more than the key
- * (a hint the read uses): a change of those reads again and keeps showing the last result meanwhile.
+ * A live read of the mirror for what `key` names (a vehicle, an inspection, a tab's scope), as
+ * `useLiveQuery` reads (again whenever what it read changes), whose result says whether it was read for
+ * the key asked now. `useLiveQuery` keeps its last result when its deps change, so a screen showed the
+ * previous vehicle's records under the next one's header, long enough to act on them. `deps` may hold
+ * more than the key (a hint the read uses): a change of those reads again, and the last result stays
+ * current meanwhile. Screens that show nothing of the old key read through `useLiveQueryFor`; one that
+ * keeps its frame (the Overview's tabs) shows a loader where `current` is false.
  */
-export function useLiveQueryFor<T>(key: readonly unknown[], querier: () => Promise<T> | T, deps: readonly unknown[]): T | undefined {
+export function useKeyedLiveQuery<T>(key: readonly unknown[], querier: () => Promise<T> | T, deps: readonly unknown[]): KeyedRead<T> | undefined {
   // The key travels with the result of the read made for it.
   const read = useLiveQuery(async () => ({ key, value: await querier() }), [...deps]);
-  return read !== undefined && sameKey(read.key, key) ? read.value : undefined;
+  return read === undefined ? undefined : { value: read.value, current: sameKey(read.key, key) };
+}
+
+/**
+ * `useKeyedLiveQuery`'s value only while it is the current key's: undefined (loading) from a change of
+ * the key until the read for the new one has answered.
+ */
+export function useLiveQueryFor<T>(key: readonly unknown[], querier: () => Promise<T> | T, deps: readonly unknown[]): T | undefined {
+  const read = useKeyedLiveQuery(key, querier, deps);
+  return read?.current ? read.value : undefined;
 }
 
 function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {

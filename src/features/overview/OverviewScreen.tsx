@@ -11,7 +11,7 @@ import { useSyncFact } from '../../sync/react.tsx';
 import { availabilityCsv, availabilityFileName } from './availability-csv.ts';
 import { OverviewLists } from './OverviewLists.tsx';
 import { StatusDonut } from './StatusDonut.tsx';
-import { isFor, useOverview } from './use-overview.ts';
+import { useOverview } from './use-overview.ts';
 
 type Scope = 'fleet' | 'section';
 
@@ -31,10 +31,10 @@ export function OverviewScreen() {
 
   // The Section tab's section: the vco's choice, else the user's own, else the first.
   const asked = { scope, chosen: role === 'vco' ? chosen : null };
-  const data = useOverview(asked.scope, asked.chosen);
+  const read = useOverview(asked.scope, asked.chosen);
 
   // Not before the first sync ends: a part of the fleet would show wrong counts (as Fleet Details waits).
-  if (!data || !bootstrapped)
+  if (!read || !bootstrapped)
     return (
       <Stack gap="md">
         <Title order={1}>Overview</Title>
@@ -43,7 +43,8 @@ export function OverviewScreen() {
         </Center>
       </Stack>
     );
-  const { overview, sections, sectionId } = data;
+  // Until the new scope's read answers, the tabs and the section picker stay and the panel shows a loader.
+  const { overview, sections, sectionId } = read.value;
   const sectionName = scope === 'section' ? (sections.find((s) => s.sectionId === sectionId)?.sectionName ?? null) : null;
   const within = sectionName ? ` in ${sectionName}` : '';
   const other = overview.fmc.filter((v) => !v.wrm);
@@ -73,7 +74,7 @@ export function OverviewScreen() {
         </Tabs.List>
         {(['fleet', 'section'] as const).map((value) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            {!isFor(data, asked) ? (
+            {!read.current ? (
               <Center py="xl">
                 <Loader aria-label="Loading the overview" />
               </Center>

@@ -5,7 +5,7 @@ import type { Section } from '../../../core/schema/organization.ts';
 import { useSession } from '../../auth/session-context.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
 import { readOpenRecords } from '../../db/open-records.ts';
-import { useLiveQuery, useMirror } from '../../sync/react.tsx';
+import { useKeyedLiveQuery, useMirror, type KeyedRead } from '../../sync/react.tsx';
 
 export interface OverviewData {
   overview: FleetOverview;
@@ -13,8 +13,6 @@ export interface OverviewData {
   sections: Section[];
   /** The Section tab's section: the one chosen, else the user's own, else the first; null without sections. */
   sectionId: string | null;
-  /** The scope it was read for. */
-  madeFor: OverviewScope;
 }
 
 /** The Overview's scope: the whole fleet or the Section tab's section (`chosen` when it exists: a vco's pick). */
@@ -41,21 +39,16 @@ export async function readOverview(db: MirrorDb, orgId: string, userId: string, 
   const known = (id: string | null | undefined) => sorted.find((s) => s.sectionId === id)?.sectionId;
   const sectionId = known(chosen) ?? known(me?.sectionId) ?? sorted[0]?.sectionId ?? null;
   const overview = fleetOverview({ vehicles, ...open, sections, mels, leadTimes }, now, scope === 'section' ? sectionId : null);
-  return { overview, sections: sorted, sectionId, madeFor: { scope, chosen } };
+  return { overview, sections: sorted, sectionId };
 }
 
 /**
- * Whether the data was read for this scope. Right after a switch of tab or section the live query still
- * holds the earlier scope's data: shown under the new tab, a section's counts would pass for the whole
- * fleet's until the new read answers.
+ * The Overview from the mirror (it works offline), kept current as the mirror changes. Right after a
+ * switch of tab or section the read is the earlier scope's (`current` false) until the new one answers:
+ * shown under the new tab, a section's counts would pass for the whole fleet's.
  */
-export function isFor(data: OverviewData, { scope, chosen }: OverviewScope): boolean {
-  return data.madeFor.scope === scope && data.madeFor.chosen === chosen;
-}
-
-/** The Overview from the mirror (it works offline), kept current as the mirror changes. */
-export function useOverview(scope: 'fleet' | 'section', chosen: string | null): OverviewData | undefined {
+export function useOverview(scope: 'fleet' | 'section', chosen: string | null): KeyedRead<OverviewData> | undefined {
   const db = useMirror();
   const { orgId, userId } = useSession().user;
-  return useLiveQuery(() => readOverview(db, orgId, userId, { scope, chosen }, new Date()), [db, orgId, userId, scope, chosen]);
+  return useKeyedLiveQuery([scope, chosen], () => readOverview(db, orgId, userId, { scope, chosen }, new Date()), [db, orgId, userId, scope, chosen]);
 }

@@ -109,6 +109,21 @@ describe('the answers a first sync leaves for later', () => {
     expect((await resultsOf(db)).i2).toEqual(['AF1800-2', 'AF1800-7']);
   });
 
+  it("skip an inspection's answers this build cannot read, and fill the others: one unreadable answer never stops the fill", async () => {
+    const server = fleetServer();
+    // A result of a type this build does not know (a newer server), between readable ones.
+    const unreadable = { ...answer('AF1800-5'), type: 'a type from a newer server' } as unknown as ReturnType<typeof answer>;
+    server.write([inspection('i2', [unreadable], '2026-11-21T08:00:00.000Z')]);
+    const db = freshDb();
+
+    const result = await pullOnce({ db, api: server.api(), clientId: 'client1' });
+
+    expect(result.answersPending).toBe(false);
+    expect(await db.meta.get('answersPending')).toBeUndefined();
+    // i2 keeps no answers (its detail fetches them when opened); the others have theirs.
+    expect(await resultsOf(db)).toEqual({ i0: null, i1: ['AF1800-1'], i2: null, i3: ['AF1800-3'] });
+  });
+
   it('are owed again from the start after a reset, which pulls the records again first', async () => {
     const server = fleetServer();
     const db = freshDb();

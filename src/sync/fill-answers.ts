@@ -1,5 +1,6 @@
 import type { Transaction } from 'dexie';
-import { answersPageSchema, answersPath, type AnswersPage, type InspectionAnswers } from '../../core/schema/sync-answers.ts';
+import { z } from 'zod';
+import { answersPageSchema, answersPath, inspectionAnswersSchema, type AnswersPage, type InspectionAnswers } from '../../core/schema/sync-answers.ts';
 import { getMeta, setMeta, type AnswersProgress } from '../db/meta.ts';
 import type { MirrorDb, MirrorRow, ShadowEntry } from '../db/mirror.ts';
 import { rowKey } from '../db/row-key.ts';
@@ -57,6 +58,33 @@ async function writeAnswers(db: MirrorDb, tx: Transaction, answers: readonly Ins
   }
 }
 
+/** A page's envelope: each inspection's answers are checked on their own (`readPage`). */
+const answersEnvelopeSchema = answersPageSchema.extend({ answers: z.array(z.unknown()) });
+
+/** A page as this build reads it: the answers it could read, and how many the server sent. */
+interface ReadPage extends AnswersPage {
+  received: number;
+}
+
+/**
+ * Checks each inspection's answers on their own: answers this build cannot read (a newer server, a
+ * result type it does not know) are left out, the inspection keeps none in the mirror and its detail
+ * fetches them when opened, as an older inspection's are. One such answer stopped every fill after it,
+ * and with it every pull, which waits for the fill.
+ */
+function readPage(body: unknown): ReadPage {
+  const envelope = answersEnvelopeSchema.parse(body);
+  const answers: InspectionAnswers[] = [];
+  const failed: string[] = [];
+  for (const item of envelope.answers) {
+    const read = inspectionAnswersSchema.safeParse(item);
+    if (read.success) answers.push(read.data);
+    else failed.push(`${(item as { inspectionId?: unknown } | null)?.inspectionId ?? '?'}: ${read.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  if (failed.length > 0) console.warn(`Answers of ${failed.length} inspection(s) could not be read and are left out, e.g. ${failed[0]}`);
+  return { ...envelope, answers, received: envelope.answers.length };
+}
+
 export interface FillAnswersOptions {
   db: MirrorDb;
   api: ApiClient;
@@ -77,22 +105,22 @@ export async function fillAnswers({ db, api, budgetMs = Infinity, limit }: FillA
   if (!progress) return false;
   const started = performance.now();
   const spent = () => performance.now() - started >= budgetMs;
-  const fetchPage = async (after: string): Promise<AnswersPage> => {
+  const fetchPage = async (after: string): Promise<ReadPage> => {
     const query = new URLSearchParams({ after, ...(limit === undefined ? {} : { limit: String(limit) }) });
-    return answersPageSchema.parse(await api.request('GET', `${answersPath}?${query}`));
+    return readPage(await api.request('GET', `${answersPath}?${query}`));
   };
-  let prefetched: Promise<AnswersPage> | null = null;
+  let prefetched: Promise<ReadPage> | null = null;
   for (;;) {
     const page = await (prefetched ?? fetchPage(progress.after));
     prefetched = null;
-    if (page.next !== null && (page.answers.length === 0 || page.next === progress.after)) throw new Error('The answers pages did not advance');
+    if (page.next !== null && (page.received === 0 || page.next === progress.after)) throw new Error('The answers pages did not advance');
     // The next page is asked for while this one is written.
     if (page.next !== null && !spent()) {
       prefetched = fetchPage(page.next);
       prefetched.catch(() => undefined);
     }
     const from: string = progress.after;
-    const next: AnswersProgress = { after: page.next ?? '', done: progress.done + page.answers.length, total: page.total ?? progress.total };
+    const next: AnswersProgress = { after: page.next ?? '', done: progress.done + page.received, total: page.total ?? progress.total };
     const wrote = await db.transaction('rw', db.tables, async (tx) => {
       // A reset (or another tab's fill) moved the progress meanwhile: this page is not the one to write.
       if ((await getMeta(db, 'answersPending'))?.after !== from) return false;

@@ -6,6 +6,7 @@ import { mutate } from './mutator.ts';
 import { updateProfile } from '../data/mutators.ts';
 import { pullOnce, PullSupersededError } from './pull.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
+import { inspectionRow } from '../../core/testing/feed-rows.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';
 
 const section = (id: string, name = `Section ${id}`) => ({ t: 'sections', id, data: { sectionId: id, sectionName: name } });
@@ -228,5 +229,29 @@ describe('pullOnce', () => {
 
     expect(await sectionNames(db)).toEqual(['New']);
     expect((await db.meta.get('cursor'))?.value).toBe(String(server.rev));
+  });
+
+  it("a first sync whose lead another tab took before its end leaves that tab's summaries alone", async () => {
+    const inspection = (id: string, vehicleId: string) => ({ t: 'inspections', id, data: inspectionRow({ inspectionId: id, vehicleId }) });
+    const server = new FakeSyncServer();
+    server.write([inspection('i1', 'v1')]);
+    const db = freshDb();
+    const base = server.api();
+    // This tab has written the first sync's last page and is frozen before the transaction that ends it;
+    // meanwhile the new leader pulls an inspection of another vehicle and ends the first sync itself.
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown;
+    let calls = 0;
+    vi.spyOn(db, 'transaction').mockImplementation((async (...args: unknown[]) => {
+      if (++calls === 2) {
+        server.write([inspection('i2', 'v2')]);
+        await pullOnce({ db, api: base, clientId: 'client2' });
+      }
+      return transaction(...args);
+    }) as never);
+
+    await expect(pullOnce({ db, api: base, clientId: 'client1' })).rejects.toThrow(PullSupersededError);
+
+    expect((await db.fleetSummaries.toArray()).map((s) => s.vehicleId).sort()).toEqual(['v1', 'v2']);
+    expect((await db.meta.get('bootstrapped'))?.value).toBe(true);
   });
 });

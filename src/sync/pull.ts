@@ -160,6 +160,9 @@ export async function pullOnce({
   if (!filling) await db.transaction('rw', summaryTables(db), () => refreshStaleSummaries(db));
   // With the flag that lets the screens read them, so none reads them half made.
   await db.transaction('rw', filling ? db.tables : [db.meta], async (tx) => {
+    // Another tab took the lead after this one's last page and ended the sync from further on: this
+    // tab's tally lacks what that tab pulled, and would overwrite the stores it made.
+    if (((await getMeta(db, 'cursor')) ?? '') !== result.cursor) throw new PullSupersededError();
     if (filling && !(await tally?.store(tx))) await deriveAll(tx);
     await db.meta.bulkPut([
       { key: 'lastSyncedAt', value: new Date().toISOString() },

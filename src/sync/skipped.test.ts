@@ -47,4 +47,20 @@ describe('rows a build could not read', () => {
     expect((await skippedRows(db)).rows).toEqual([]);
     expect(await db.feed('sections').get('s2')).toMatchObject({ sectionName: 'Beta' });
   });
+
+  it("starts over, deletes included, when the row was skipped on a first sync's first page: a rewind to the feed's start would bring no deletes", async () => {
+    const server = new FakeSyncServer();
+    server.write([section('s1', 42)]); // a shape this build cannot read, on the first page
+    server.write([section('s2', 'Bravo')]);
+    const db = freshDb();
+    const api = server.api();
+    await pullOnce({ db, api, clientId: 'c1', build: 'b1' });
+    expect(await skippedRows(db)).toEqual({ build: 'b1', rows: [{ key: 'sections:s1', from: '' }] });
+    expect(await db.feed('sections').get('s2')).toBeDefined();
+
+    // Bravo is deleted on the server; the next build runs before any pull of the first one saw it.
+    server.write([{ t: 'sections', id: 's2', data: null }]);
+    await pullOnce({ db, api, clientId: 'c1', build: 'b2' });
+    expect(await db.feed('sections').get('s2')).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import { getMeta, setMeta, type SkippedRows } from '../db/meta.ts';
 import type { MirrorDb } from '../db/mirror.ts';
+import { resetMirror } from './pull-write.ts';
 
 /**
  * Rows this build of the app could not read (they failed their feed's schema: a newer server, or a
@@ -17,12 +18,19 @@ export async function skippedRows(db: MirrorDb): Promise<SkippedRows> {
 /**
  * Where the pull must start: the stored cursor, or, when rows were skipped by another build, the
  * cursor before the first of them (the list is then forgotten: rows that fail again are noted again).
+ * A row skipped on the first page of a first sync was noted with the feed's start (''), which the
+ * server answers with live rows only, as a first sync needs: a rewind there would never bring the
+ * deletes made since, so the mirror starts over instead (its waiting changes kept, as on a reset).
  */
 export async function startCursor(db: MirrorDb, build: string): Promise<string> {
   const cursor = (await getMeta(db, 'cursor')) ?? '';
   const skipped = await skippedRows(db);
   const first = skipped.rows[0];
   if (!first || skipped.build === build) return cursor;
+  if (first.from === '') {
+    await resetMirror(db);
+    return '';
+  }
   await db.transaction('rw', db.meta, async () => {
     await setMeta(db, 'skippedRows', NONE);
     await setMeta(db, 'cursor', first.from);

@@ -28,6 +28,8 @@ export function useFirstSyncRows(filling: boolean): FleetRow[] | undefined {
     );
     return () => {
       live = false;
+      // A later first sync (a reset while the screen is open) must not show this one's rows.
+      setRows(undefined);
     };
   }, [filling, read]);
   return filling ? rows : undefined;

@@ -30,6 +30,11 @@ export interface MetaValues {
   bootstrapped: boolean;
   leaderStatus: LeaderStatus;
   leaderHeartbeat: { leaderId: string; at: number }; // src/sync/leader-heartbeat.ts
+  /**
+   * Acks of pages before the pull's last (src/sync/pull.ts): kept until a page without more arrives,
+   * since a row a change was acked on may have a later version further on in the feed.
+   */
+  heldAcks: string[];
   /** Rows that failed their feed's schema, fetched again by the next build (src/sync/skipped.ts). */
   skippedRows: SkippedRows;
   /** A pull from the start under way: rows written so far of the total the server announced. */

@@ -254,4 +254,34 @@ describe('pullOnce', () => {
     expect((await db.fleetSummaries.toArray()).map((s) => s.vehicleId).sort()).toEqual(['v1', 'v2']);
     expect((await db.meta.get('bootstrapped'))?.value).toBe(true);
   });
+
+  it("keeps a change the server applied shown until the pull brings the row's later version, even when the pull stops between pages", async () => {
+    const server = new FakeSyncServer();
+    server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
+    const db = freshDb();
+    await pullOnce({ db, api: server.api(), clientId: 'client1' });
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea', lastName: 'Lee' } }, ctx);
+    // The change is pushed and applied (revision R); the device has not pulled since.
+    const entry = (await db.outbox.toArray())[0]!;
+    const [applied] = server.push({ clientId: 'client1', mutations: [{ id: entry.id, seq: entry.seq!, name: entry.name, request: entry.request }] });
+    await db.outbox.update(entry.seq!, { state: 'sent', rev: applied!.rev });
+    // Then other rows, and a colleague's later edit of the same user (revision R2), past the first page.
+    server.write([section('s1'), section('s2'), section('s3')]);
+    server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Bea', 'Lee-Smith') }]);
+    // The first page (which acks the change) arrives; the link drops before the next.
+    const base = server.api();
+    let pulls = 0;
+    const dropping: ApiClient = {
+      request: (method, path, body) =>
+        path.includes('/sync/pull') && ++pulls > 1 ? Promise.reject(new Error('The link dropped')) : base.request(method, path, body),
+    };
+
+    await expect(pullOnce({ db, api: dropping, clientId: 'client1', limit: 2 })).rejects.toThrow('The link dropped');
+
+    expect((await db.feed('users').get('u1'))?.firstName).toBe('Bea');
+    // The next pull brings the later version, and the change is retired.
+    await pullOnce({ db, api: base, clientId: 'client1' });
+    expect(await db.feed('users').get('u1')).toMatchObject({ firstName: 'Bea', lastName: 'Lee-Smith' });
+    expect(await db.outbox.count()).toBe(0);
+  });
 });

@@ -43,6 +43,24 @@ export interface PullResult {
   answersPending: boolean;
 }
 
+/**
+ * Retires the changes the server acked once the pull has reached the feed's end, inside the page's last
+ * write, after its rows, so a retired change's row falls back to the server copy the pull brought. A page
+ * with more to come only keeps its acks (meta `heldAcks`): a change is acked on the page that reaches its
+ * revision, but a later change to the same row (a colleague's edit) moves that row further on in the
+ * feed, and retiring the change before that version arrived showed the row without it, for as long as a
+ * pull cut off between pages left it so.
+ */
+async function settleAcks(db: MirrorDb, page: PullResponse): Promise<void> {
+  const held = (await getMeta(db, 'heldAcks')) ?? [];
+  if (page.hasMore) {
+    if (page.acks.length > 0) await setMeta(db, 'heldAcks', [...held, ...page.acks]);
+    return;
+  }
+  await retireAcked(db, [...held, ...page.acks]);
+  if (held.length > 0) await db.meta.delete('heldAcks');
+}
+
 /** The stored cursor moved while this pull ran: another tab leads now and pulled past it. */
 export class PullSupersededError extends Error {
   constructor() {
@@ -136,8 +154,7 @@ export async function pullOnce({
           }
         }
         if (!last) return;
-        // After the rows, so a retired entry's rows fall back to the server copy this page brought.
-        await retireAcked(db, page.acks);
+        await settleAcks(db, page);
         await noteSkipped(
           db,
           build,

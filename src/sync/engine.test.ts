@@ -3,7 +3,8 @@ import { nanoid } from 'nanoid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MirrorDb } from '../db/mirror.ts';
 import { startSync, type SyncEngine } from './engine.ts';
-import { updateProfile } from '../data/mutators.ts';
+import { createUser, updateProfile } from '../data/mutators.ts';
+import { LEADER_LOCK_PREFIX } from './constants.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { fakeLocks } from './testing/fake-locks.ts';
 import { socketFactory } from './testing/fake-socket.ts';
@@ -53,7 +54,7 @@ function device(options: { isInspector?: boolean } = {}) {
     return { engine, sockets };
   };
   const pulls = () => server.requests.filter((r) => r.startsWith('GET /data/v1/sync/pull')).length;
-  return { server, tab, pulls };
+  return { server, tab, pulls, locks, name };
 }
 
 describe('startSync', () => {
@@ -144,5 +145,34 @@ describe('startSync', () => {
     const clientId = (await a.engine.db.meta.get('clientId'))?.value;
     expect(typeof clientId).toBe('string');
     expect(server.requests.find((r) => r.includes('/sync/pull'))).toContain(`clientId=${clientId as string}`);
+  });
+
+  it("sends a new user's held change from its own tab after another tab took the lead while it waited to retry", async () => {
+    const { server, tab, locks, name } = device();
+    const a = tab();
+    await until(() => a.engine.isLeader(), 'the first tab to lead');
+    // The leader's push of the new user fails; it waits out its backoff (these timers never fire).
+    server.failNextPushes = 1;
+    const password = 'Correct-Horse-Battery-9';
+    await a.engine.mutate(createUser, {
+      userId: 'u9',
+      orgId: 'org1',
+      firstName: 'Cy',
+      lastName: 'Doe',
+      email: 'cy.doe@example.test',
+      password,
+      role: 'dispatcher',
+      isAdmin: false,
+      sectionId: 's1',
+    });
+    const pushRequests = () => server.requests.filter((r) => r.startsWith('POST /data/v1/sync/push')).length;
+    await until(() => pushRequests() === 1 && server.failNextPushes === 0, 'the failed push');
+    // Another tab takes the lead (this one was in the background); the password lives only here.
+    void locks.request(`${LEADER_LOCK_PREFIX}${name}`, { steal: true }, () => new Promise(() => undefined)).catch(() => undefined);
+    await until(() => !a.engine.isLeader(), 'the first tab to lose the lead');
+
+    await until(() => server.pushes.length === 1, 'the held change sent again');
+    expect(server.pushes[0]?.mutations[0]?.request.body).toMatchObject({ userId: 'u9', password });
+    expect(server.row('users', 'u9')).toBeTruthy();
   });
 });

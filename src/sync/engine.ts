@@ -163,6 +163,9 @@ export function startSync(options: StartSyncOptions): SyncEngine {
       onLose: () => {
         duties?.stop();
         duties = null;
+        // Changes whose secret only this tab keeps are this tab's to send still (the new leader skips
+        // them while this tab is open); the stopped duties' retry of them is gone with them.
+        void sendHeld.wake();
       },
     },
   );
@@ -188,6 +191,7 @@ export function startSync(options: StartSyncOptions): SyncEngine {
   // Connectivity and attention signals: retry now rather than waiting out any backoff.
   const retryNow = () => {
     void duties?.wake(true);
+    if (!duties) void sendHeld.wake();
     if (!fleetUpdates.get().connected) void duties?.pull();
     stream?.retryNow();
   };

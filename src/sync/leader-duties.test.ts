@@ -12,6 +12,8 @@ import type { PullRunner } from './pull-runner.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';
 import { settle, until } from './testing/wait.ts';
+import type { UploadFile } from './upload-transport.ts';
+import { queueFile } from '../files/queue-file.ts';
 
 /** Timers the test fires by their delay: the 30 s sync tick apart from the pull's retries. */
 function delayTimers() {
@@ -43,7 +45,7 @@ function delayTimers() {
   };
 }
 
-function setup(options: { runner?: (inPage: PullRunner) => PullRunner; stillLeading?: () => Promise<boolean> } = {}) {
+function setup(options: { runner?: (inPage: PullRunner) => PullRunner; stillLeading?: () => Promise<boolean>; upload?: UploadFile } = {}) {
   const server = new FakeSyncServer();
   server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
   const db = freshDb();
@@ -60,6 +62,7 @@ function setup(options: { runner?: (inPage: PullRunner) => PullRunner; stillLead
     timers: clock.timers,
     random: () => 0.5,
     stillLeading: options.stillLeading,
+    upload: options.upload,
   });
   const pulls = () => server.requests.filter((r) => r.startsWith('GET /data/v1/sync/pull')).length;
   const pushes = () => server.requests.filter((r) => r.startsWith('POST /data/v1/sync/push')).length;
@@ -115,6 +118,25 @@ describe('leader duties', () => {
     await until(() => clock.waiting().includes(1_000), 'the backoff starts again from 1 s');
     duties.stop();
     expect(clock.waiting()).toEqual([]);
+  });
+
+  it('an upload paused for a sign-in tries again on the 30 s timer: the token may be had by then', async () => {
+    const sha256 = 'f'.repeat(64);
+    let calls = 0;
+    const upload: UploadFile = async ({ blob }) => {
+      // The identity provider cannot be reached at first; it is back by the next tick.
+      if (++calls === 1) throw new SignInRequiredError();
+      return { sha256, mimeType: 'image/jpeg', sizeBytes: blob.size };
+    };
+    const { db, duties, clock } = setup({ upload });
+    await queueFile(db, { sha256, blob: new Blob(['a photo']), mimeType: 'image/jpeg', filename: 'IMG_1.jpg' });
+    await until(async () => (await db.blobs.get(sha256))?.lastError === 'Sign in to sync', 'the upload to pause for a sign-in');
+    expect(calls).toBe(1);
+
+    clock.fire(SYNC_TIMER_MS);
+    await until(async () => (await db.blobs.get(sha256))?.state === 'finished', 'the upload to land');
+    expect(calls).toBe(2);
+    duties.stop();
   });
 
   it('a pull that needs a sign-in is not retried on a backoff; the next wake tries again', async () => {

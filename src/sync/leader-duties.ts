@@ -178,6 +178,7 @@ export function startLeaderDuties({
   const tick = () => {
     if (stopped) return;
     void drain.wake();
+    uploader?.resume();
     void pull();
     timer = timers.setTimeout(tick, SYNC_TIMER_MS);
   };

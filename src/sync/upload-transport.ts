@@ -79,8 +79,10 @@ export function createUploadTransport(options: UploadTransportOptions): UploadFi
         const body = bodyOf(xhr);
         if (isSuccess(xhr.status)) {
           const parsed = uploadedFileSchema.safeParse(body);
+          // A success this app cannot read is not the server's (a captive portal on a base's Wi-Fi
+          // answers for it): the file is sent again later, never refused and its changes undone.
           if (parsed.success) resolve(parsed.data);
-          else reject(new ApiError(xhr.status, body, 'The server answered the upload with something this app cannot read'));
+          else reject(new OfflineError('The upload was answered by something other than the server; it will be sent again'));
           return;
         }
         if (xhr.status === 403) options.onForbidden();

@@ -102,10 +102,20 @@ export class Uploader {
     });
   }
 
-  /** Online, focus, the sync timer: try what waits now, backoff or not. */
+  /** Online, focus, 'Sync now': try what waits now, backoff or not. */
   wake(): void {
     this.pausedForSignIn = false;
     for (const entry of this.waiting) entry.retryAt = 0;
+    this.pump();
+  }
+
+  /**
+   * The sync timer: a queue paused for a sign-in tries again, since a token may be had now (the provider
+   * was unreachable a moment ago, and nothing else wakes an app kept in the foreground); backoffs stand.
+   */
+  resume(): void {
+    if (!this.pausedForSignIn) return;
+    this.pausedForSignIn = false;
     this.pump();
   }
 

@@ -100,10 +100,12 @@ export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx:
   const tables = [...names, ...summaryScope(names), ...openRecordScope(names)].map((t) => db.table(t));
   try {
     await db.transaction('rw', [...tables, db.outbox, db.shadows, db.blobs], async () => {
-      // A change never names a file the queue does not hold: it could wait for it for ever.
+      // A change never names a file the queue does not hold, nor one it will never send (cancelled,
+      // or refused by the server): it would wait for it for ever. Chosen again, a file is queued again.
       const queued = await db.blobs.bulkGet(files);
-      const missing = files.filter((_, i) => !queued[i]);
-      if (missing.length > 0) throw new InvalidMutationError('The file to upload is no longer on this device. Choose it again.');
+      if (queued.some((b) => !b)) throw new InvalidMutationError('The file to upload is no longer on this device. Choose it again.');
+      if (queued.some((b) => b?.state === 'cancelled' || b?.state === 'error'))
+        throw new InvalidMutationError("The file's upload was cancelled or refused. Choose it again.");
       await takeShadows(db, touches);
       await mutator.apply(db, parsed);
       await db.outbox.add(entry);

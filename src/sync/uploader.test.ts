@@ -6,7 +6,7 @@ import { waiverPictures } from '../data/pictures/picture-mutators.ts';
 import type { MirrorDb } from '../db/mirror.ts';
 import { queueFile } from '../files/queue-file.ts';
 import { nextBatch } from './batch.ts';
-import { ApiError, OfflineError, SignInRequiredError } from './errors.ts';
+import { ApiError, InvalidMutationError, OfflineError, SignInRequiredError } from './errors.ts';
 import { mutate } from './mutator.ts';
 import { ctx, freshDb } from './testing/fixtures.ts';
 import { manualTimers } from './testing/manual-timers.ts';
@@ -155,5 +155,25 @@ describe('the upload queue', () => {
     const db = freshDb();
     await expect(addPicture(db, 9)).rejects.toThrow('The file to upload is no longer on this device');
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('refuses a change naming a file whose upload was cancelled or refused: it would wait for that file for ever', async () => {
+    const { db } = await device();
+    await queueFile(db, file(1));
+    await queueFile(db, file(2));
+    // The user cancels the first while the second is still being readied; the server refused a third.
+    await cancelUpload(db, hash(1));
+    await queueFile(db, file(3));
+    await db.blobs.update(hash(3), { state: 'error', lastError: 'The file type is not allowed' });
+
+    await expect(addPicture(db, 1)).rejects.toThrow(InvalidMutationError);
+    await expect(addPicture(db, 3)).rejects.toThrow(InvalidMutationError);
+    await addPicture(db, 2);
+    expect((await db.outbox.toArray()).map((e) => e.files)).toEqual([[hash(2)]]);
+
+    // Chosen again, the file is queued again, and a change may name it.
+    await queueFile(db, file(1));
+    await addPicture(db, 1, 'pic1-again');
+    expect(await db.outbox.count()).toBe(2);
   });
 });

@@ -41,8 +41,11 @@ export async function endChangesNaming(db: MirrorDb, hash: string, refusal: { me
 export async function cancelUpload(db: MirrorDb, hash: string): Promise<void> {
   const entry = await db.blobs.get(hash);
   if (!entry || entry.state === 'finished') return;
-  await db.blobs.update(hash, { state: 'cancelled', lastError: undefined });
-  await endChangesNaming(db, hash, { message: 'The upload was cancelled', httpStatus: 0 }, false);
+  // One transaction: a tab closed between the two would leave changes waiting for a file never sent.
+  await db.transaction('rw', db.tables, async () => {
+    await db.blobs.update(hash, { state: 'cancelled', lastError: undefined });
+    await endChangesNaming(db, hash, { message: 'The upload was cancelled', httpStatus: 0 }, false);
+  });
 }
 
 /** Tries an interrupted upload again now. */
@@ -216,8 +219,10 @@ export class Uploader {
     }
     // The server refused the file (its type, its size): it can never land, nor the changes that name it.
     const status = (error as { status?: number }).status ?? 0;
-    await db.blobs.update(entry.hash, { state: 'error', lastError: message });
-    await endChangesNaming(db, entry.hash, { message, httpStatus: status }, true);
+    await db.transaction('rw', db.tables, async () => {
+      await db.blobs.update(entry.hash, { state: 'error', lastError: message });
+      await endChangesNaming(db, entry.hash, { message, httpStatus: status }, true);
+    });
   }
 
   /** Drops the device's copies of files the server has had for a while and no change still names. */

@@ -14,3 +14,13 @@ export function argsOf(entry: { args?: unknown; v?: number }, mutator: Mutator<u
   }
   return mutator.upgrade(entry.args, stored, base);
 }
+
+/**
+ * Whether a newer version of the app made the entry (its arguments' version is past this one's
+ * mutator's): another tab updated first. It is neither upgraded nor replayed here, only sent as it
+ * was made, and this tab shows the row without it until the server's copy arrives. A change this app
+ * does not know at all is taken for an older app's, as before: versions of the app are not ordered.
+ */
+export function madeByNewerApp(entry: { v?: number }, mutator: Mutator<unknown>): boolean {
+  return (entry.v ?? 1) > (mutator.version ?? 1);
+}

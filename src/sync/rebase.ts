@@ -1,5 +1,5 @@
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
-import { argsOf } from './entry-args.ts';
+import { argsOf, madeByNewerApp } from './entry-args.ts';
 import { mutatorByName, type MutatorLookup } from './mutator-registry.ts';
 import { rejectedRow, SET_ASIDE } from './rejected-row.ts';
 
@@ -71,6 +71,7 @@ async function replay(db: MirrorDb, keys: Iterable<string>, lookup: MutatorLooku
   for (const entry of entries) {
     if (!involved.has(entry)) continue;
     const mutator = lookup(entry.name);
+    if (mutator && madeByNewerApp(entry, mutator)) continue;
     try {
       if (!mutator) throw new Error(`it was made by a version of the app that had a "${entry.name}" change, which this one does not know`);
       await mutator.apply(db, argsOf(entry, mutator));

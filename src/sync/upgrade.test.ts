@@ -85,6 +85,25 @@ describe('stored outbox entries across an app update', () => {
     expect(rejected[1]?.message).toContain('does not know the change "renameFleet"');
   });
 
+  it('leaves alone a change made by a newer version of the app in another tab: not replayed, not set aside, sent as it is', async () => {
+    const db = await mirrorWithUser();
+    await db.shadows.put({ key: 'users:u1', table: 'users', id: 'u1', row: { ...userRow('u1', 'Ann', 'Lee'), id: 'u1' } });
+    // updateUser is at version 2 here; the tab updated first made this change with a version 3.
+    const newer = {
+      ...oldEntry('n', 'updateUser', { a: 'shape this version cannot read' }, { method: 'PATCH', path: '/auth/users/u1', body: { firstName: 'Bea' } }, ['users:u1']),
+      v: 3,
+    };
+    await db.outbox.add(newer);
+
+    await upgradeOutbox(db, ctx);
+    await db.transaction('rw', db.tables, async () => {
+      await rebaseRows(db, ['users:u1']);
+    });
+
+    expect(await db.rejected.count()).toBe(0);
+    expect(await db.outbox.toArray()).toMatchObject([{ id: 'n', v: 3, request: { body: { firstName: 'Bea' } } }]);
+  });
+
   it('sets aside a pending change whose replay throws, instead of stopping the replay of the others', async () => {
     const db = await mirrorWithUser();
     const throwing = {

@@ -1,5 +1,5 @@
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
-import { argsOf } from './entry-args.ts';
+import { argsOf, madeByNewerApp } from './entry-args.ts';
 import type { MutationContext, Mutator } from './mutator.ts';
 import { mutatorByName, type MutatorLookup } from './mutator-registry.ts';
 import { SET_ASIDE } from './rejected-row.ts';
@@ -43,6 +43,8 @@ export async function upgradeOutbox(db: MirrorDb, ctx: MutationContext, lookup: 
       }
       if (entry.state === 'sent') continue;
       const mutator = lookup(entry.name);
+      // Made by a newer version of the app, in a tab updated before this one: sent as it was made.
+      if (mutator && madeByNewerApp(entry, mutator)) continue;
       try {
         if (!mutator) throw new Error(`this version of the app does not know the change "${entry.name}"`);
         const next = upgraded(entry, mutator, ctx, base);

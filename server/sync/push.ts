@@ -64,10 +64,23 @@ export function storable(response: unknown): unknown {
   return escaped === text ? response : JSON.parse(escaped);
 }
 
-/** A refusal is recorded like any outcome, so the retry of a batch answers it the same way. */
-async function refuse(db: Db, p: Principal, clientId: string, id: string, status: number, response: unknown): Promise<MutationResult> {
+/**
+ * A refusal is recorded like any outcome, so the retry of a batch answers it the same way. When another
+ * copy of the same mutation (a second tab's, a retry racing the first) was recorded meanwhile, that
+ * outcome stands and is answered: a copy refused after the first one applied must not tell the device
+ * its change was refused, or it would undo a change the server has.
+ */
+export async function refuse(db: Db, p: Principal, clientId: string, id: string, status: number, response: unknown): Promise<MutationResult> {
   const stored = storable(response);
-  await db.insert(syncMutations).values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status, response: stored }).onConflictDoNothing();
+  const inserted = await db
+    .insert(syncMutations)
+    .values({ userId: p.userId, clientId, mutationId: id, orgId: p.orgId, rev: null, status, response: stored })
+    .onConflictDoNothing()
+    .returning({ id: syncMutations.mutationId });
+  if (inserted.length === 0) {
+    const before = await recorded(db, p, clientId, id);
+    if (before) return duplicateOf(before);
+  }
   return {
     id,
     status: 'rejected',

@@ -8,6 +8,7 @@ import { openStream } from '../support/stream.ts';
 import { syncMutations, userSettings } from '../../server/db/schema/index.ts';
 import { pushResponseSchema } from '../../core/schema/sync.ts';
 import { IDENTITY_HEADER } from '../../server/auth/identity.ts';
+import { refuse } from '../../server/sync/push.ts';
 
 const env = useServerWithOrg();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -149,6 +150,20 @@ describe('push verdicts per mutation', () => {
       .from(syncMutations)
       .where(and(eq(syncMutations.userId, me), eq(syncMutations.clientId, clientId)));
     expect(recordedRows).toHaveLength(mutations.length);
+  });
+
+  it('answers what was recorded when a copy of a mutation is refused after another copy applied it', async () => {
+    const { admin } = env.org;
+    const clientId = nanoid();
+    const mutations = [mutation(1, patch(admin.userId, { kept: true }))];
+    // One copy applies (another tab's, or a retry racing the first)...
+    const applied = pushResponseSchema.parse((await admin.api.post('/data/v1/sync/push', { clientId, mutations })).body).results[0]!;
+    expect(applied.status).toBe('applied');
+    // ...and a copy whose route refused it (it was sent without what the first one carried) is recorded after it.
+    const principal = { userId: admin.userId, orgId: env.org.orgId } as Parameters<typeof refuse>[1];
+    const answer = await refuse(env.server.ctx.db, principal, clientId, mutations[0]!.id, 400, { errorMessage: 'Enter a password' });
+
+    expect(answer).toMatchObject({ id: mutations[0]!.id, status: 'duplicate', httpStatus: applied.httpStatus, rev: applied.rev });
   });
 
   it('refuses the whole batch only when a mutation cannot be answered (no usable id)', async () => {

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act, createElement } from 'react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { freshDb } from './testing/fixtures.ts';
-import { reactRoot } from './testing/react-root.ts';
+import { actUntil, reactRoot } from './testing/react-root.ts';
 import { useKeyedLiveQuery, useLiveQueryFor } from './react.tsx';
 
 const react = reactRoot();
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('useLiveQueryFor', () => {
   it('never shows the record of the id before once the id has changed: loading until the new read answers', async () => {
@@ -30,15 +22,15 @@ describe('useLiveQueryFor', () => {
       return null;
     }
     react.render(createElement(Probe, { id: 'vehicle-a' }));
-    await until(() => shown.includes('vehicle-a: record of A'), "A's record");
+    await actUntil(() => shown.includes('vehicle-a: record of A'), "A's record");
     react.render(createElement(Probe, { id: 'vehicle-b' }));
-    await until(() => shown.includes('vehicle-b: record of B'), "B's record");
+    await actUntil(() => shown.includes('vehicle-b: record of B'), "B's record");
 
     expect(shown.filter((s) => s.startsWith('vehicle-b'))).not.toContain('vehicle-b: record of A');
     expect(shown).toContain('vehicle-b: loading');
     // Still live: a change of the record shows.
     await db.meta.put({ key: 'vehicle-b', value: 'B edited' });
-    await until(() => shown.includes('vehicle-b: B edited'), "B's edit");
+    await actUntil(() => shown.includes('vehicle-b: B edited'), "B's edit");
     db.close();
   });
 
@@ -52,10 +44,10 @@ describe('useLiveQueryFor', () => {
       return null;
     }
     react.render(createElement(Probe, { hint: null }));
-    await until(() => shown.includes('record of A (null)'), 'the first read');
+    await actUntil(() => shown.includes('record of A (null)'), 'the first read');
     const switched = shown.length;
     react.render(createElement(Probe, { hint: 'id-a' }));
-    await until(() => shown.includes('record of A (id-a)'), 'the read with the hint');
+    await actUntil(() => shown.includes('record of A (id-a)'), 'the read with the hint');
     expect(shown.slice(switched)).not.toContain('loading');
     db.close();
   });
@@ -75,9 +67,9 @@ describe('useKeyedLiveQuery', () => {
       return null;
     }
     react.render(createElement(Probe, { scope: 'section' }));
-    await until(() => shown.includes('section: counts of a section'), "the section's read");
+    await actUntil(() => shown.includes('section: counts of a section'), "the section's read");
     react.render(createElement(Probe, { scope: 'fleet' }));
-    await until(() => shown.includes('fleet: counts of the fleet'), "the fleet's read");
+    await actUntil(() => shown.includes('fleet: counts of the fleet'), "the fleet's read");
 
     const afterSwitch = shown.slice(shown.indexOf('section: counts of a section') + 1);
     expect(afterSwitch).toContain('fleet: counts of a section (not current)');

@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act, createElement } from 'react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { vehicleRow } from '../../../core/testing/feed-rows.ts';
 import { SessionContext, type Session } from '../../auth/session-context.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 import { SyncProvider } from '../../sync/react.tsx';
 import { freshDb } from '../../sync/testing/fixtures.ts';
-import { reactRoot } from '../../sync/testing/react-root.ts';
+import { actUntil, reactRoot } from '../../sync/testing/react-root.ts';
 import { readOverview, useOverview } from './use-overview.ts';
 
 const react = reactRoot();
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('useOverview: the Overview shows only data read for the tab and section asked', () => {
   it("never gives a section's counts as the whole fleet's: after a switch the read is not current until the fleet's answers", async () => {
@@ -51,9 +43,9 @@ describe('useOverview: the Overview shows only data read for the tab and section
         ),
       );
     mount('section');
-    await until(() => shown.includes(`section current: ${section}`), "the section's read");
+    await actUntil(() => shown.includes(`section current: ${section}`), "the section's read");
     mount('fleet');
-    await until(() => shown.includes(`fleet current: ${fleet}`), "the fleet's read");
+    await actUntil(() => shown.includes(`fleet current: ${fleet}`), "the fleet's read");
 
     const afterSwitch = shown.slice(shown.indexOf(`section current: ${section}`) + 1);
     expect(afterSwitch).toContain(`fleet not current: ${section}`);

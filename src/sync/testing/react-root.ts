@@ -28,3 +28,12 @@ export function reactRoot(): { render(node: ReactNode): HTMLElement } {
     },
   };
 }
+
+/** Waits, letting React render between checks (inside act()), until `check` holds; fails after about 1 s. */
+export async function actUntil(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

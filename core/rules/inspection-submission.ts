@@ -1,6 +1,7 @@
 import type { InspectionResponse, InspectionResult } from '../schema/inspection.ts';
 import { af1800ItemOf, HOURS_RULE_ID, MILES_RULE_ID, RULE_TYPE_LABELS, type ResultType, type RuleDefinition } from '../schema/rule.ts';
 import type { VehicleStatus } from '../schema/vehicle.ts';
+import { INT_MAX } from '../schema/common.ts';
 import { CRITICAL_ITEMS, FUEL_RULE_ID, fuelLevelFromValue, odometerQuestions } from './af1800-items.ts';
 
 /*
@@ -116,7 +117,8 @@ function odometer(body: { miles?: number; hours?: number }, responses: readonly 
   const sent = body[key];
   if (sent !== undefined) return sent;
   const answer = responses.find((r) => r.ruleId === ruleId)?.result.value;
-  return isFiniteNumber(answer) && Number.isInteger(answer) && answer >= 1 ? answer : null;
+  // A reading past what a vehicle's record can hold is no reading (the answer itself is kept).
+  return isFiniteNumber(answer) && Number.isInteger(answer) && answer >= 1 && answer <= INT_MAX ? answer : null;
 }
 
 /**

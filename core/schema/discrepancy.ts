@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDateTime } from './common.ts';
+import { entityId, INT_MAX, isoDateTime } from './common.ts';
 import { apiPath } from './api-path.ts';
 import { annotationBodySchema, pictureFields, sha256Schema } from './file.ts';
 import { regNumberSchema } from './registration.ts';
@@ -100,7 +100,8 @@ const reportNumber = (label: string) =>
   z
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`);
+    .min(1, `${label} must be at least 1`)
+    .max(INT_MAX, `${label} must be at most ${INT_MAX.toLocaleString('en-US')}`);
 
 /** POST .../mx/required: a new discrepancy (or an amendment of an earlier one through parentInspectionId). */
 export const createDiscrepancyBodySchema = z.object({
@@ -139,7 +140,12 @@ export const updateDiscrepancyBodySchema = z
     af1800StatusCode: af1800StatusCodeSchema.nullable().optional(),
     mxUserId: z.string().trim().max(64).nullable().optional(),
     systemCode: optionalText(SYSTEM_CODE_MAX, `System codes are at most ${SYSTEM_CODE_MAX} characters`).optional(),
-    numFixed: z.number().int('Enter a whole number').min(0, 'Cannot be negative').optional(),
+    numFixed: z
+      .number()
+      .int('Enter a whole number')
+      .min(0, 'Cannot be negative')
+      .max(INT_MAX, `Enter a number of at most ${INT_MAX.toLocaleString('en-US')}`)
+      .optional(),
     disregard: z.boolean().optional(),
     workDate: isoDateTime.nullable().optional(),
     estCompletionDate: isoDateTime.nullable().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiPath } from './api-path.ts';
-import { entityId, isoDateTime } from './common.ts';
+import { entityId, INT_MAX, isoDateTime } from './common.ts';
 import { sha256Schema } from './file.ts';
 import { RESULT_TYPES, RULE_TYPES } from './rule.ts';
 import { workflowIdSchema } from './workflow.ts';
@@ -128,7 +128,12 @@ export const inspectionResponseSchema = z.object({
 });
 export type InspectionResponse = z.infer<typeof inspectionResponseSchema>;
 
-const odometer = (label: string) => z.number().int(`${label} must be a whole number`).min(1, `${label} must be at least 1`);
+const odometer = (label: string) =>
+  z
+    .number()
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(INT_MAX, `${label} must be at most ${INT_MAX.toLocaleString('en-US')}`);
 
 /**
  * PUT/PATCH /data/v2/vehicles/{id}/inspection/recent (and the v1 multipart POST/PATCH): a submission,
@@ -144,7 +149,14 @@ export const inspectionSubmissionSchema = z.object({
   inspectionDate: isoDateTime.optional(),
   completionDate: isoDateTime.optional(),
   shift: formNumber(z.number().int().min(1).max(3).optional()),
-  duration: formNumber(z.number().int().min(0).optional()),
+  duration: formNumber(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(INT_MAX, `duration must be at most ${INT_MAX.toLocaleString('en-US')} seconds`)
+      .optional(),
+  ),
   parentInspectionId: entityId.optional(),
 });
 export type InspectionSubmission = z.infer<typeof inspectionSubmissionSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDateTime } from './common.ts';
+import { entityId, INT_MAX, isoDateTime } from './common.ts';
 
 /** Legacy rule types, shown as check kinds (part 2 §9). */
 export const RULE_TYPES = ['passFail', 'counter', 'threshold', 'lookup'] as const;
@@ -148,7 +148,7 @@ export const ruleInputSchema = z
       .object({ target: z.number({ error: 'A target must be a finite number' }).gt(0, 'A target must be above 0').nullable().optional() })
       .nullable()
       .optional(),
-    af1800Id: z.number().int().min(1).nullable().optional(),
+    af1800Id: z.number().int().min(1).max(INT_MAX).nullable().optional(),
     isBoolean: z.boolean().optional(),
     area: z.string().max(30).nullable().default('internal'),
     comment: z.string().max(30).nullable().default('either'),

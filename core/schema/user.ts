@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { entityId } from './common.ts';
 import { roleSchema } from './roles.ts';
 
+/** The longest address mail can carry (RFC 5321's path limit); longer ones are refused as invalid. */
+export const EMAIL_MAX = 254;
+
 export const NAME_MAX = 50;
 
 const name = (label: string) =>
@@ -48,7 +51,7 @@ export const createUserBodySchema = z.object({
   userId: entityId.optional(),
   firstName: name('First name'),
   lastName: name('Last name'),
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address')),
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().max(EMAIL_MAX, 'Enter a valid email address').pipe(z.email('Enter a valid email address')),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Passwords are at most 128 characters'),
   role: roleSchema,
   isAdmin: z.boolean().default(false),

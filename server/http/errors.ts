@@ -43,6 +43,34 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
 };
 
+/**
+ * What the database refused, by SQLSTATE, as the caller should hear it. The routes check their input
+ * first and say which field is wrong; this is the backstop for a bound one of them misses, which would
+ * otherwise answer 500, and a change sent through the sync push would be retried for ever (a 5xx is
+ * "try again"), holding back every change after it.
+ */
+const DATABASE_REFUSALS: Record<string, [status: number, message: string]> = {
+  '22001': [400, 'A text in the request is too long to store'],
+  '22003': [400, 'A number in the request is too large to store'],
+  '22007': [400, 'A date in the request is not valid'],
+  '22008': [400, 'A date in the request is out of range'],
+  '22P02': [400, 'A value in the request is not in the form expected'],
+  '23503': [409, 'The request names a record that does not exist (any more)'],
+  '23505': [409, 'A record with this id or name exists already'],
+  '54000': [400, 'A value in the request is too large to store'],
+};
+
+/** The SQLSTATE of a database error, on it or on its cause (Drizzle wraps the driver's error). */
+function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** One place that turns every failure into `{errorMessage, errors}`; nothing leaks a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | DuplicateMutationError | ZodError, request, reply) => {
@@ -64,6 +92,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       if ((code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.config?.fileUpload) || code === 'FST_REQ_FILE_TOO_LARGE') message = FILE_TOO_LARGE_MESSAGE;
       if (error instanceof SyntaxError || /JSON/.test(error.message)) message = 'The request body is not valid JSON';
       return reply.status(status).send(errorBody(message));
+    }
+    const refusal = DATABASE_REFUSALS[sqlStateOf(error) ?? ''];
+    if (refusal) {
+      request.log.warn({ err: error }, 'the database refused the request');
+      return reply.status(refusal[0]).send(errorBody(refusal[1]));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('Something went wrong on the server. Try again; if it keeps happening, tell your administrator.'));

@@ -9,6 +9,12 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 const app = Fastify({ frameworkErrors: frameworkErrorHandler, clientErrorHandler });
 installErrorHandling(app);
 app.get('/things/:id', async (request) => request.params);
+// What a database driver throws (its SQLSTATE in `code`), and Drizzle's wrapping of it (in `cause`).
+app.get('/refused/:state', async (request) => {
+  const { state } = request.params as { state: string };
+  const driver = Object.assign(new Error('the database refused'), { code: state });
+  throw state === '23505' ? new Error('Failed query: insert into ...', { cause: driver }) : driver;
+});
 let port = 0;
 
 beforeAll(async () => {
@@ -42,5 +48,15 @@ describe('refusals made before any route', () => {
       expect(res, path.slice(0, 40)).toEqual({ status, type: 'application/json; charset=utf-8', body: { errorMessage, errors: [{ message: errorMessage }] } });
     }
     expect((await get('/things/ok')).body).toEqual({ id: 'ok' });
+  });
+});
+
+describe('what the database refuses', () => {
+  it('answers a value it cannot store with 400 and a clash with 409, never 500, so a synced change is not retried for ever', async () => {
+    expect(await get('/refused/22003')).toMatchObject({ status: 400, body: { errorMessage: 'A number in the request is too large to store' } });
+    expect(await get('/refused/54000')).toMatchObject({ status: 400, body: { errorMessage: 'A value in the request is too large to store' } });
+    expect(await get('/refused/23505')).toMatchObject({ status: 409, body: { errorMessage: 'A record with this id or name exists already' } });
+    // Anything else the database says is the server's failure.
+    expect(await get('/refused/XX000')).toMatchObject({ status: 500 });
   });
 });

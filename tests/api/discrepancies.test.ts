@@ -90,6 +90,7 @@ describe('required maintenance (part 1 §7 "Maintenance")', () => {
     await bad(v.list, { ...report, discrepancy: '  ' }, 'discrepancy: Discrepancy is required');
     await bad(v.list, { ...report, reportMiles: 0 }, 'reportMiles: Report miles must be at least 1');
     await bad(v.list, { ...report, reportHours: 1.5 }, 'reportHours: Report hours must be a whole number');
+    await bad(v.list, { ...report, reportMiles: 2 ** 31 }, 'reportMiles: Report miles must be at most 2,147,483,647');
     expect((await api.get(v.list)).body).toEqual([]);
 
     const d = discrepancySchema.parse((await api.post(v.list, report)).body);
@@ -97,6 +98,7 @@ describe('required maintenance (part 1 §7 "Maintenance")', () => {
     await bad(v.item(d.mxId), { systemCode: 'y'.repeat(11) }, 'systemCode: System codes are at most 10 characters', 'patch');
     await bad(v.item(d.mxId), { af1800StatusCode: 'X' }, 'af1800StatusCode: Status code must be one of: C, C-T, C-P, D, D-P, D-M, D-D, W, N', 'patch');
     await bad(v.item(d.mxId), { numFixed: -1 }, 'numFixed: Cannot be negative', 'patch');
+    await bad(v.item(d.mxId), { numFixed: 2 ** 31 }, 'numFixed: Enter a number of at most 2,147,483,647', 'patch');
     await bad(v.item(d.mxId), {}, 'Nothing to update', 'patch');
     expect((await api.patch(v.item('no-such-discrepancy'), { disregard: true })).status).toBe(404);
     expect((await api.get(v.list)).body).toEqual([expect.objectContaining({ mxId: d.mxId, workOrder: null, disregard: false })]);

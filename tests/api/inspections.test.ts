@@ -28,10 +28,10 @@ const RULES = [
 ] as const;
 
 /** A vehicle on a workflow of RULES (version 2); answers the paths and the workflow. */
-async function vehicle() {
+async function vehicle(org: { orgId: string; sectionId: string } = env.org) {
   const { ctx } = env.server;
-  const orgId = env.org.orgId;
-  const v = await createVehicle(ctx, orgId, env.org.sectionId);
+  const orgId = org.orgId;
+  const v = await createVehicle(ctx, orgId, org.sectionId);
   const workflowId = Math.floor(Math.random() * 1e12) + 1;
   await insertRows(ctx, orgId, workflows, [{ id: String(workflowId), title: `Daily ${nanoid(6)}`, version: 2 }]);
   await insertRows(
@@ -209,6 +209,13 @@ describe('submitting an inspection (PUT /data/v2/vehicles/{id}/inspection/recent
       [{ ...submission(v), hours: undefined }, "this vehicle's workflow asks for hours"],
       [{ ...submission(v), responses: [] }, 'Send at least one response'],
       [{ ...submission(v), inspectionDate: new Date(Date.now() + 3_600_000).toISOString() }, 'in the future'],
+      [
+        { ...submission(v), inspectionDate: new Date(Date.now() - 60_000).toISOString(), completionDate: new Date(Date.now() + 3_600_000).toISOString() },
+        'completionDate: an inspection cannot have ended in the future',
+      ],
+      [{ ...submission(v), inspectionDate: '1950-01-01T00:00:00.000Z' }, 'inspectionDate: an inspection cannot have lasted that long'],
+      [{ ...submission(v), miles: 2 ** 31 }, 'Miles must be at most 2,147,483,647'],
+      [{ ...submission(v), duration: 2 ** 31 }, 'duration must be at most 2,147,483,647 seconds'],
     ];
     for (const [body, message] of cases) {
       const res = await api.call('PUT', v.recentV2, body);
@@ -392,5 +399,10 @@ describe('who may submit', () => {
     expect((await other.admin.api.get(v.history)).status).toBe(404);
     expect((await other.admin.api.get(v.detail(first.inspectionId))).status).toBe(404);
     expect((await rowsOf(v.vehicleId)).inspections).toHaveLength(1);
+    // An id another organization holds is refused on this one's own vehicle too, as another vehicle's is.
+    const own = await vehicle(other);
+    const reused = await other.admin.api.call('PUT', own.recentV2, { ...submission(own), inspectionId: first.inspectionId });
+    expect(reused.status).toBe(409);
+    expect((await rowsOf(own.vehicleId)).inspections).toEqual([]);
   });
 });

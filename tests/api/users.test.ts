@@ -130,6 +130,11 @@ describe('POST /auth/users', () => {
       [{ firstName: '' }, /firstName: First name is required/],
       [{ lastName: 'x'.repeat(51) }, /lastName: Last name must be 50 characters or fewer/],
       [{ email: 'not-an-email' }, /email: Enter a valid email address/],
+      // Past what mail can carry (and past what the database's email index takes).
+      [
+        { email: `${Array.from({ length: 3000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7919) % 36]).join('')}@example.test` },
+        /email: Enter a valid email address/,
+      ],
       [{ password: '' }, /password: Password is required/],
       [{ role: 'general' }, /role: Role must be one of: inspector, dispatcher, jrSuper, sectionLead, vco/],
       [{ sectionId: null }, /The selected role requires and organization/],

@@ -93,6 +93,7 @@ describe('workflows (part 2 §7)', () => {
       [{ title: 'Lookup', rules: [{ ...passFail('Boom'), ruleType: 'lookup', lookup: { target: 0 } }] }, 400, /above 0/],
       [{ title: 'Counter', rules: [{ ...passFail('Chocks'), ruleType: 'counter', fields: { target: 5, absMax: 4 } }] }, 400, /between 1 and 4/],
       [{ title: 'Long', rules: [{ ...passFail('Horn'), description: 'x'.repeat(301) }] }, 400, /at most 300 characters/],
+      [{ title: 'Item', rules: [{ ...passFail('Horn'), af1800Id: 2 ** 31 }] }, 400, /af1800Id/],
       [{ title: 'No vehicle', rules: [passFail('Horn')], regNumbers: ['NOPE-1'] }, 400, /no vehicle NOPE-1/],
     ];
     for (const [body, status, message] of refusals) {

@@ -3,6 +3,7 @@ import { inspectionShift } from '../../../core/rules/af1800-form-shift.ts';
 import { judgeSubmission, type JudgedSubmission, type PictureRef } from '../../../core/rules/inspection-submission.ts';
 import { sha256Schema } from '../../../core/schema/file.ts';
 import type { InspectionDetail, InspectionSubmission } from '../../../core/schema/inspection.ts';
+import { INT_MAX } from '../../../core/schema/common.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { inspectionPictures, inspections, organizations } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/store.ts';
@@ -93,8 +94,11 @@ function timesOf(body: InspectionSubmission, now: Date) {
   const completion = body.completionDate ? new Date(body.completionDate) : now;
   const start = body.inspectionDate ? new Date(body.inspectionDate) : new Date(completion.getTime() - (body.duration ?? 0) * 1000);
   if (start.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest('inspectionDate: an inspection cannot have been performed in the future');
+  if (completion.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest('completionDate: an inspection cannot have ended in the future');
   if (completion.getTime() < start.getTime()) throw badRequest('completionDate: an inspection cannot end before it began');
-  return { start, completion, duration: body.duration ?? Math.round((completion.getTime() - start.getTime()) / 1000) };
+  const duration = body.duration ?? Math.round((completion.getTime() - start.getTime()) / 1000);
+  if (duration > INT_MAX) throw badRequest('inspectionDate: an inspection cannot have lasted that long; check its dates');
+  return { start, completion, duration };
 }
 
 async function shiftOf(scope: RecordScope, sent: number | undefined, at: Date): Promise<number> {
@@ -128,12 +132,11 @@ export async function submitInspection(write: RouteWrite, files: FileStore, p: P
     const workflow = await submittedWorkflow(tx, orgId, body.workflowId, body.version);
     const day = body.inspectionDate ? '' : now.toISOString().slice(0, 10);
     const id = body.inspectionId ?? derivedId('inspection', p.userId, vehicle.id, fingerprint(input), day);
-    const [existing] = await tx
-      .select()
-      .from(inspections)
-      .where(and(eq(inspections.orgId, orgId), eq(inspections.id, id)));
+    // Ids are unique across organizations: one another organization holds is refused like another
+    // vehicle's (409), without saying whose it is.
+    const [existing] = await tx.select().from(inspections).where(eq(inspections.id, id));
     if (existing) {
-      if (existing.vehicleId !== vehicle.id) throw conflict('inspectionId: this id names an inspection of another vehicle');
+      if (existing.orgId !== orgId || existing.vehicleId !== vehicle.id) throw conflict('inspectionId: this id names an inspection of another vehicle');
       return { inspection: await inspectionDetail(tx, existing), created: false };
     }
     const strict = vehicle.workflowId === workflow.id && body.version === workflow.version;

@@ -176,4 +176,25 @@ describe('the upload queue', () => {
     await addPicture(db, 1, 'pic1-again');
     expect(await db.outbox.count()).toBe(2);
   });
+
+  it('ends, as it starts, the changes left waiting for a file it will never send: gone, refused, or cancelled', async () => {
+    const { db, uploader } = await device();
+    for (const n of [1, 2, 3, 4]) {
+      await queueFile(db, file(n));
+      await addPicture(db, n);
+    }
+    // As an older app, or a tab closed at the wrong moment, left them: the file's state set, its changes not ended.
+    await db.blobs.delete(hash(1));
+    await db.blobs.update(hash(2), { state: 'error', lastError: 'The file type is not allowed' });
+    await db.blobs.update(hash(3), { state: 'cancelled' });
+
+    await uploader.start();
+    uploader.stop();
+
+    expect((await db.outbox.toArray()).map((e) => e.files)).toEqual([[hash(4)]]);
+    expect((await db.rejected.toArray()).map((r) => r.message).sort()).toEqual([
+      'The file to upload is no longer on this device. Choose it again.',
+      'The file type is not allowed',
+    ]);
+  });
 });

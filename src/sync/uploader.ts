@@ -48,6 +48,25 @@ export async function cancelUpload(db: MirrorDb, hash: string): Promise<void> {
   });
 }
 
+/**
+ * Ends the changes that wait for a file the queue will never send: one no longer on the device, or one
+ * refused or cancelled while a change naming it was being made (or by an older app, which set the file's
+ * state and ended its changes in two steps). They would wait for ever and hold back their rows' later
+ * changes. A refused file's changes are listed with its refusal; a cancelled one's are undone quietly.
+ */
+export async function endStranded(db: MirrorDb): Promise<void> {
+  const waiting = (await db.outbox.toArray()).filter((e) => e.state !== 'sent' && (e.files?.length ?? 0) > 0);
+  const hashes = [...new Set(waiting.flatMap((e) => e.files ?? []))];
+  if (hashes.length === 0) return;
+  const blobs = await db.blobs.bulkGet(hashes);
+  for (const [i, hash] of hashes.entries()) {
+    const blob = blobs[i];
+    if (!blob) await endChangesNaming(db, hash, { message: 'The file to upload is no longer on this device. Choose it again.', httpStatus: 0 }, true);
+    else if (blob.state === 'error') await endChangesNaming(db, hash, { message: blob.lastError ?? 'The server refused the file', httpStatus: 0 }, true);
+    else if (blob.state === 'cancelled') await endChangesNaming(db, hash, { message: 'The upload was cancelled', httpStatus: 0 }, false);
+  }
+}
+
 /** Tries an interrupted upload again now. */
 export async function retryUpload(db: MirrorDb, hash: string): Promise<void> {
   await db.blobs
@@ -93,6 +112,7 @@ export class Uploader {
     const { db } = this.options;
     // Uploads a closed tab left half done start again; old copies of sent files go.
     await db.blobs.where('state').equals('uploading').modify({ state: 'aborted', retryAt: 0 });
+    await endStranded(db);
     await this.prune();
     if (this.stopped) return;
     this.watch = liveQuery(() => db.blobs.where('state').anyOf('added', 'aborted', 'cancelled').toArray()).subscribe({

@@ -70,16 +70,29 @@ export type TokenOutcome =
   | { kind: 'signed-out' };
 
 /**
- * A usable access token: the stored one when more than 5 s are left, else a refreshed one. The
- * refresh runs under a Web Lock and re-reads the stored user inside it, so only one tab spends the
- * rotating refresh token.
+ * The stored sign-in, if it is `userId`'s. Tabs share it (localStorage): after a Log Out in one tab and
+ * another user's sign-in there, a tab still open on the first user's mirror must not take the second
+ * user's tokens, or it would send the first user's waiting changes as the second and pull the second
+ * user's data into the first one's mirror.
  */
-export async function accessToken(manager: UserManager): Promise<TokenOutcome> {
-  const current = await manager.getUser();
+export async function storedUserOf(manager: UserManager, userId: string): Promise<User | null> {
+  const stored = await manager.getUser();
+  return stored && String(stored.profile.sub) === userId ? stored : null;
+}
+
+/**
+ * A usable access token for `userId`: the stored one when more than 5 s are left, else a refreshed
+ * one. The refresh runs under a Web Lock and re-reads the stored user inside it, so only one tab
+ * spends the rotating refresh token. Only a refusal of the refresh token (invalid_grant) ends the
+ * session; any other failure, a provider's own error included, is "unreachable" and the app goes on
+ * offline.
+ */
+export async function accessToken(manager: UserManager, userId: string): Promise<TokenOutcome> {
+  const current = await storedUserOf(manager, userId);
   if (!current) return { kind: 'signed-out' };
   if (!needsRefresh(current.expires_in)) return { kind: 'token', token: current.access_token };
   return underRefreshLock(async () => {
-    const stored = await manager.getUser();
+    const stored = await storedUserOf(manager, userId);
     if (!stored) return { kind: 'signed-out' };
     if (!needsRefresh(stored.expires_in)) return { kind: 'token', token: stored.access_token };
     if (!stored.refresh_token) return { kind: 'signed-out' };
@@ -87,8 +100,9 @@ export async function accessToken(manager: UserManager): Promise<TokenOutcome> {
       const fresh = await manager.signinSilent();
       return fresh ? { kind: 'token', token: fresh.access_token } : { kind: 'signed-out' };
     } catch (error) {
-      // A refusal from the provider (400 invalid_grant) ends the session; anything else is the network.
-      if (error instanceof ErrorResponse) {
+      // A refusal of the refresh token (invalid_grant: expired, revoked, the account gone) ends the
+      // session; a provider's server error or the network is a passing failure.
+      if (error instanceof ErrorResponse && error.error === 'invalid_grant') {
         await manager.removeUser();
         return { kind: 'signed-out' };
       }

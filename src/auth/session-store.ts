@@ -1,7 +1,7 @@
 import type { UserManager } from 'oidc-client-ts';
 import { mirrorName } from '../db/mirror.ts';
 import { clearMirrorData } from '../sync/waiting.ts';
-import { accessToken, startSignIn } from './oidc-session.ts';
+import { accessToken, startSignIn, storedUserOf } from './oidc-session.ts';
 import type { Session, SessionUser } from './session-context.ts';
 
 /** Caches the browser keeps for a user besides the mirror: pictures and documents seen. */
@@ -14,7 +14,7 @@ export interface SessionStore {
   onBeforeSignOut(fn: () => Promise<void> | void): void;
   /** Whether a sign-out has begun here (it ends in a redirect). */
   isSigningOut(): boolean;
-  /** Whether this device still holds the sign-in (Log Out in another tab removes it). */
+  /** Whether this device still holds this user's sign-in (Log Out in another tab removes it, another user's sign-in replaces it). */
   hasStoredUser(): Promise<boolean>;
   /**
    * The sign-in ended elsewhere (at the provider, another tab): forget it here and sign in again.
@@ -45,7 +45,7 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
     user,
     canSync,
     async getAccessToken() {
-      const outcome = await accessToken(manager);
+      const outcome = await accessToken(manager, user.userId);
       setCanSync(outcome.kind === 'token');
       return outcome.kind === 'token' ? outcome.token : null;
     },
@@ -60,12 +60,13 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
 
   const signOut = async ({ clearCaches = false }: { clearCaches?: boolean } = {}) => {
     await beforeSignOut();
-    const stored = await manager.getUser();
+    const stored = await storedUserOf(manager, user.userId);
     if (clearCaches) {
       await clearMirrorData(mirrorName(user.userId, user.orgId));
       if ('caches' in window) await Promise.all(FILE_CACHES.map((c) => caches.delete(c)));
     }
-    await manager.removeUser();
+    // Another user's sign-in, made in another tab since, is theirs to keep.
+    if (stored) await manager.removeUser();
     if (navigator.onLine && stored?.id_token) {
       try {
         await manager.signoutRedirect({ id_token_hint: stored.id_token });
@@ -88,10 +89,11 @@ export function createSessionStore(manager: UserManager, user: SessionUser): Ses
       beforeSignOut = fn;
     },
     isSigningOut: () => signingOut !== undefined,
-    hasStoredUser: async () => (await manager.getUser()) !== null,
+    hasStoredUser: async () => (await storedUserOf(manager, user.userId)) !== null,
     async signInAgain() {
       await beforeSignOut();
-      await manager.removeUser();
+      // Another user's sign-in, made in another tab since, is theirs to keep.
+      if (await storedUserOf(manager, user.userId)) await manager.removeUser();
       await startSignIn(manager);
     },
   };

@@ -7,10 +7,8 @@ import './data/install-mutators.ts';
 import { App } from './App.tsx';
 import { startServiceWorker } from './pwa/update-store.ts';
 import { routeAt } from './app/routes.tsx';
-import { reloadOnStaleChunk } from './pwa/stale-chunk.ts';
 
 startServiceWorker();
-reloadOnStaleChunk();
 // The screen at this address loads beside the app's start, not after the shell has rendered.
 routeAt(window.location.pathname)
   ?.load()

@@ -70,3 +70,8 @@ export function detailsOfBody(body: unknown): string[] {
     .map((e: unknown) => (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : null))
     .filter((m): m is string => m !== null && m !== headline);
 }
+
+/** A change names a file the upload queue no longer holds (refused by `mutate`, ended by the queue). */
+export const FILE_GONE_MESSAGE = 'The file to upload is no longer on this device. Choose it again.';
+/** The user cancelled a file's upload: the changes that named it are undone. */
+export const UPLOAD_CANCELLED_MESSAGE = 'The upload was cancelled';

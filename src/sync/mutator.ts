@@ -6,7 +6,7 @@ import { summaryScope } from '../db/fleet-summaries.ts';
 import { openRecordScope } from '../db/open-records.ts';
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
 import { tablesOf } from '../db/row-key.ts';
-import { InvalidMutationError } from './errors.ts';
+import { FILE_GONE_MESSAGE, InvalidMutationError } from './errors.ts';
 import { forgetSecret, keepSecret, takeSecrets } from './secrets.ts';
 import { takeShadows } from './shadows.ts';
 
@@ -103,7 +103,7 @@ export async function mutate<A>(db: MirrorDb, mutator: Mutator<A>, args: A, ctx:
       // A change never names a file the queue does not hold, nor one it will never send (cancelled,
       // or refused by the server): it would wait for it for ever. Chosen again, a file is queued again.
       const queued = await db.blobs.bulkGet(files);
-      if (queued.some((b) => !b)) throw new InvalidMutationError('The file to upload is no longer on this device. Choose it again.');
+      if (queued.some((b) => !b)) throw new InvalidMutationError(FILE_GONE_MESSAGE);
       if (queued.some((b) => b?.state === 'cancelled' || b?.state === 'error'))
         throw new InvalidMutationError("The file's upload was cancelled or refused. Choose it again.");
       await takeShadows(db, touches);

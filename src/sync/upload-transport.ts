@@ -1,6 +1,6 @@
 import { FILE_TOO_LARGE_MESSAGE, uploadedFileSchema, uploadPath, type UploadedFile } from '../../core/schema/file.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
-import { ApiError, OfflineError, SignInRequiredError } from './errors.ts';
+import { ApiError, OfflineError, SignInRequiredError, UPLOAD_CANCELLED_MESSAGE } from './errors.ts';
 
 export interface UploadRequest {
   hash: string;
@@ -94,7 +94,7 @@ export function createUploadTransport(options: UploadTransportOptions): UploadFi
       };
       xhr.onabort = () => {
         done();
-        if (signal.aborted) reject(new DOMException('The upload was cancelled', 'AbortError'));
+        if (signal.aborted) reject(new DOMException(UPLOAD_CANCELLED_MESSAGE, 'AbortError'));
         else reject(new OfflineError(stalled ? 'The upload stalled: the connection is too slow or lost' : undefined));
       };
       xhr.send(blob);

@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { BlobEntry, MirrorDb } from '../db/mirror.ts';
 import { realTimers, type Timers } from './backoff.ts';
-import { isTransient, needsSignIn } from './errors.ts';
+import { FILE_GONE_MESSAGE, isTransient, needsSignIn, UPLOAD_CANCELLED_MESSAGE } from './errors.ts';
 import { rejectEntries } from './reject.ts';
 import type { UploadFile } from './upload-transport.ts';
 
@@ -44,7 +44,7 @@ export async function cancelUpload(db: MirrorDb, hash: string): Promise<void> {
   // One transaction: a tab closed between the two would leave changes waiting for a file never sent.
   await db.transaction('rw', db.tables, async () => {
     await db.blobs.update(hash, { state: 'cancelled', lastError: undefined });
-    await endChangesNaming(db, hash, { message: 'The upload was cancelled', httpStatus: 0 }, false);
+    await endChangesNaming(db, hash, { message: UPLOAD_CANCELLED_MESSAGE, httpStatus: 0 }, false);
   });
 }
 
@@ -61,9 +61,9 @@ export async function endStranded(db: MirrorDb): Promise<void> {
   const blobs = await db.blobs.bulkGet(hashes);
   for (const [i, hash] of hashes.entries()) {
     const blob = blobs[i];
-    if (!blob) await endChangesNaming(db, hash, { message: 'The file to upload is no longer on this device. Choose it again.', httpStatus: 0 }, true);
+    if (!blob) await endChangesNaming(db, hash, { message: FILE_GONE_MESSAGE, httpStatus: 0 }, true);
     else if (blob.state === 'error') await endChangesNaming(db, hash, { message: blob.lastError ?? 'The server refused the file', httpStatus: 0 }, true);
-    else if (blob.state === 'cancelled') await endChangesNaming(db, hash, { message: 'The upload was cancelled', httpStatus: 0 }, false);
+    else if (blob.state === 'cancelled') await endChangesNaming(db, hash, { message: UPLOAD_CANCELLED_MESSAGE, httpStatus: 0 }, false);
   }
 }
 

@@ -15,11 +15,16 @@ export interface VehicleLookups {
 
 const EMPTY: VehicleLookups = { sections: [], workflows: [], vehicleTypes: [], vehicles: [] };
 
-/** What the vehicle forms choose from and check against, live from the mirror. */
-export function useVehicleLookups(): VehicleLookups {
+/**
+ * What the vehicle forms choose from and check against, live from the mirror. Nothing is read while
+ * `active` is false: a closed form mounted with its screen (Add Vehicle(s) on Fleet Details) would
+ * otherwise read every vehicle of the fleet as the screen opens, beside the screen's own read.
+ */
+export function useVehicleLookups(active = true): VehicleLookups {
   const db = useMirror();
   return useLiveQuery(
     async () => {
+      if (!active) return EMPTY;
       const [sections, workflows, types, vehicles] = await Promise.all([
         db.feed('sections').toArray(),
         db.feed('workflows').toArray(),
@@ -28,7 +33,7 @@ export function useVehicleLookups(): VehicleLookups {
       ]);
       return { sections, workflows, vehicleTypes: vehicleTypeNames(types), vehicles: knownVehicles(vehicles) };
     },
-    [db],
+    [db, active],
     EMPTY,
   );
 }

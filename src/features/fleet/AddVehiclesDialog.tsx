@@ -60,7 +60,7 @@ export function AddVehiclesDialog({ opened, onClose, sections }: AddVehiclesDial
   const { user } = useSession();
   const online = useSyncFact((s) => s.online);
   const signInRequired = useSyncFact((s) => s.signInRequired);
-  const lookups = useVehicleLookups();
+  const lookups = useVehicleLookups(opened);
   const [rows, setRows] = useState<DraftRow[]>(() => [emptyRow()]);
   const [failures, setFailures] = useState<Failure[]>([]);
 

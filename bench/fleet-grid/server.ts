@@ -39,7 +39,9 @@ function benchRoutes(app: FastifyInstance, pageDir: string, cacheDir: string): v
     const match = /^(\w+)\.json$/.exec(file);
     const found = match && /^\d+$/.test(org) ? feedFile(cacheDir, Number(org), match[1]!) : null;
     if (!found || !fs.existsSync(found)) return reply.code(404).send({ errorMessage: 'Not found' });
-    return reply.type('application/json').send(fs.createReadStream(found));
+    // Read once per fill: kept out of Chromium's HTTP cache, which would otherwise write the data set's
+    // feeds (about 900 MB) to disk beside the mirror as it fills.
+    return reply.type('application/json').header('cache-control', 'no-store').send(fs.createReadStream(found));
   });
 }
 

@@ -92,3 +92,28 @@ test('a supervisor edits section, workflow, type, year, EOL date and WRM in the 
   await expect.poll(async () => (await serverCopy()).eolDate, { timeout: 15_000 }).toBeNull();
   await expect(app.syncStatus).toContainText('All changes saved', { timeout: 15_000 });
 });
+
+test('a registration number another vehicle of the organization has is refused in the rename dialog, offline too, before anything is sent', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = demoAccount('sectionlead');
+  const { vehicle } = await createVehicle(baseURL!, account);
+  const { vehicle: other } = await createVehicle(baseURL!, account);
+  const app = new AppShell(page);
+  const header = new VehiclePage(page);
+  await app.signInAndSync(account);
+  await header.open(vehicle.regNumber);
+  // The dialog reads every vehicle to check against only once it is open: from the mirror, offline too.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Edit registration number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Registration Number' });
+  await dialog.getByLabel(/^Registration Number/).fill(` ${other.regNumber.toLowerCase()} `);
+  await expect(dialog.getByText('Registration number exists for this organization')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel(/^Registration Number/).fill(`${vehicle.regNumber}X`);
+  await expect(dialog.getByText('Registration number exists for this organization')).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await context.setOffline(false);
+});

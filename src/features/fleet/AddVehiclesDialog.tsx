@@ -22,6 +22,7 @@ import { createVehicle, type CreateVehicleArgs } from '../../data/vehicles/creat
 import { awaitOutcome, type MutationOutcome } from '../../sync/outcome.ts';
 import { dismissRejected, useMirror, useMutate, useSyncFact } from '../../sync/react.tsx';
 import { OUTCOME_WAIT_MS } from '../../shared/use-mutate-with-outcome.ts';
+import { useKnownVehicles } from '../../shared/use-known-vehicles.ts';
 import { useVehicleLookups } from '../../shared/use-vehicle-lookups.ts';
 import { sectionChoices, workflowChoices } from '../../shared/vehicle-options.ts';
 import { VehicleTypeInput } from '../../shared/VehicleTypeInput.tsx';
@@ -60,12 +61,14 @@ export function AddVehiclesDialog({ opened, onClose, sections }: AddVehiclesDial
   const { user } = useSession();
   const online = useSyncFact((s) => s.online);
   const signInRequired = useSyncFact((s) => s.signInRequired);
-  const lookups = useVehicleLookups(opened);
+  const lookups = useVehicleLookups();
+  // Every vehicle, for the registration checks: read only while the dialog is open.
+  const known = useKnownVehicles(opened);
   const [rows, setRows] = useState<DraftRow[]>(() => [emptyRow()]);
   const [failures, setFailures] = useState<Failure[]>([]);
 
   const noSections = sections.length === 0;
-  const errors = newVehicleErrors(rows, lookups.vehicleTypes, lookups.vehicles);
+  const errors = newVehicleErrors(rows, lookups.vehicleTypes, known);
   const sectionOptions = sectionChoices(sections);
   const workflowOptions = workflowChoices(lookups.workflows);
 

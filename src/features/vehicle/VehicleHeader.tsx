@@ -154,7 +154,7 @@ export function VehicleHeader({ details, lookups, readOnly, onRenamed }: Vehicle
         </SimpleGrid>
       </Paper>
 
-      {dialog === 'regNumber' ? <EditRegNumberDialog vehicle={vehicle} vehicles={lookups.vehicles} onClose={close} onSaved={onRenamed} /> : null}
+      {dialog === 'regNumber' ? <EditRegNumberDialog vehicle={vehicle} onClose={close} onSaved={onRenamed} /> : null}
       {dialog === 'section' ? (
         <EditPickerDialog
           label="Section"

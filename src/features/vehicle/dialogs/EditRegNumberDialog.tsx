@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { editRegNumberError, limitRegNumberInput, REG_NUMBER_MAX, regNumberChanged, type KnownVehicle } from '../../../../core/rules/vehicle-form.ts';
+import { editRegNumberError, limitRegNumberInput, REG_NUMBER_MAX, regNumberChanged } from '../../../../core/rules/vehicle-form.ts';
 import type { Vehicle } from '../../../../core/schema/vehicle.ts';
 import { useSession } from '../../../auth/session-context.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { updateVehicle } from '../../../data/vehicles/update-vehicle.ts';
 import { dismissRejected, useMirror } from '../../../sync/react.tsx';
+import { useKnownVehicles } from '../../../shared/use-known-vehicles.ts';
 import { useMutateWithOutcome } from '../../../shared/use-mutate-with-outcome.ts';
 
 export interface EditRegNumberDialogProps {
   vehicle: Vehicle;
-  /** Every vehicle of the organization, for the clash check. */
-  vehicles: readonly KnownVehicle[];
   onClose: () => void;
   /** The change was made (or queued): the page moves to the new registration. */
   onSaved: (regNumber: string) => void;
@@ -22,8 +21,10 @@ export interface EditRegNumberDialogProps {
  * (trimmed, case-insensitive), typing limited to 15, Save only when changed. Online, the dialog waits
  * a few seconds for the server and keeps its refusal in view.
  */
-export function EditRegNumberDialog({ vehicle, vehicles, onClose, onSaved }: EditRegNumberDialogProps) {
+export function EditRegNumberDialog({ vehicle, onClose, onSaved }: EditRegNumberDialogProps) {
   const db = useMirror();
+  // Every vehicle of the organization, for the clash check: read while this dialog is open only.
+  const vehicles = useKnownVehicles();
   const { user } = useSession();
   const run = useMutateWithOutcome();
   const [value, setValue] = useState(vehicle.regNumber);

@@ -2,6 +2,7 @@ import { actorName } from '../../../core/rules/actor-name.ts';
 import { canReportDiscrepancy, odometerReadings, reportableRules, type ReportableRule } from '../../../core/rules/discrepancy.ts';
 import type { DiscrepancyWithPictures } from '../../../core/schema/discrepancy.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
+import { rowsWhereAnyOf } from '../../db/rows-where-any-of.ts';
 
 /** A discrepancy as Required Mx shows it: with its pictures and when its parent inspection was performed. */
 export type RequiredRow = DiscrepancyWithPictures & { parentInspectionDate: string | null };
@@ -9,11 +10,11 @@ export type RequiredRow = DiscrepancyWithPictures & { parentInspectionDate: stri
 /** A vehicle's discrepancies with their pictures, newest discovery first. */
 export async function discrepanciesOfVehicle(db: MirrorDb, vehicleId: string): Promise<RequiredRow[]> {
   const rows = await db.feed('discrepancies').where('vehicleId').equals(vehicleId).toArray();
-  const pictures = await db
-    .feed('discrepancyPictures')
-    .where('mxId')
-    .anyOf(rows.map((d) => d.mxId))
-    .toArray();
+  const pictures = await rowsWhereAnyOf(
+    db.feed('discrepancyPictures'),
+    'mxId',
+    rows.map((d) => d.mxId),
+  );
   const parentIds = [...new Set(rows.flatMap((d) => (d.parentInspectionId ? [d.parentInspectionId] : [])))];
   const parents = new Map((await db.feed('inspections').bulkGet(parentIds)).flatMap((i) => (i ? [[i.inspectionId, i.inspectionDate] as const] : [])));
   return rows

@@ -1,5 +1,6 @@
 import type { Waiver, WaiverCard, WaiverPicture } from '../../../core/schema/waiver.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
+import { rowsWhereAnyOf } from '../../db/rows-where-any-of.ts';
 
 export type WaiverWithPictures = Waiver & { pictures: WaiverPicture[] };
 
@@ -8,11 +9,11 @@ const byId = (a: { waiverPictureId: string }, b: { waiverPictureId: string }) =>
 /** A vehicle's waivered items with their pictures, newest first (the list call's waiveredItems). */
 export async function waiversOfVehicle(db: MirrorDb, vehicleId: string): Promise<WaiverWithPictures[]> {
   const waivers = (await db.feed('waivers').where('vehicleId').equals(vehicleId).toArray()).map(({ id: _id, ...w }) => w);
-  const pictures = await db
-    .feed('waiverPictures')
-    .where('waiverId')
-    .anyOf(waivers.map((w) => w.waiverId))
-    .toArray();
+  const pictures = await rowsWhereAnyOf(
+    db.feed('waiverPictures'),
+    'waiverId',
+    waivers.map((w) => w.waiverId),
+  );
   return waivers
     .map((w) => ({
       ...w,

@@ -2,6 +2,7 @@ import { annotationIds, type SummarizedFleet } from '../../../core/rules/fleet-r
 import type { Section } from '../../../core/schema/organization.ts';
 import { readSummaries, summaryTables } from '../../db/fleet-summaries.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
+import { rowsWhereAnyOf } from '../../db/rows-where-any-of.ts';
 
 /**
  * What Fleet Details makes its rows of, read from the mirror in one read-only transaction (one
@@ -21,7 +22,7 @@ export function readFleetSources(db: MirrorDb, now: Date): Promise<{ fleet: Summ
       readSummaries(db, now),
     ]);
     // The captions of the discrepancies rows show (Most Recent Annotation): an index read of those alone.
-    const discrepancyPictures = await db.feed('discrepancyPictures').where('mxId').anyOf(annotationIds(summaries.values())).toArray();
+    const discrepancyPictures = await rowsWhereAnyOf(db.feed('discrepancyPictures'), 'mxId', annotationIds(summaries.values()));
     return { fleet: { vehicles, workflows, users, summaries, discrepancyPictures }, sections: sections as Section[] };
   });
 }

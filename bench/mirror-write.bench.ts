@@ -1,12 +1,14 @@
 // What a device's mirror pays to store history in IndexedDB (Chromium), the bound of a first sync and of
 // filling the fleet-grid bench's mirror: a year of inspections of one generated organization of 250
 // vehicles (bench/fleet-data.ts; about 63,000 rows, 34 MiB of JSON without answers) written in one
-// transaction per organization, three ways, each into a fresh database:
+// transaction per organization, four ways, each into a fresh database:
 // - baseline: one record per row with the mirror's inspection indexes (vehicleId, [vehicleId+inspectionDate]),
 //   as src/db/mirror.ts stores them today;
 // - one record per row without indexes;
 // - one record per vehicle and month holding that month's rows (what "store together what is read
-//   together" would make of the history).
+//   together" would make of the history);
+// - the same with an index on the ids of each record's rows, the mirror's way since version 11
+//   (src/db/month-buckets.ts: a row is found by its id through it).
 // Then a read of one vehicle's year each way. Only the writes and reads are timed (not the fetch or the
 // JSON parse). BENCH_MIRROR_ORGS sets how many organizations (default 2), each measured on its own.
 import fs from 'node:fs';
@@ -19,7 +21,7 @@ import { loadAverage, table } from './measure.ts';
 
 const ORGS = Number(process.env.BENCH_MIRROR_ORGS ?? 2);
 
-type Way = 'rows, indexed' | 'rows, no index' | 'vehicle-months';
+type Way = 'rows, indexed' | 'rows, no index' | 'vehicle-months' | 'vehicle-months, ids indexed';
 interface Measured {
   rows: number;
   records: number;
@@ -52,11 +54,13 @@ async function writeOneWay([org, way]: [number, Way]): Promise<Measured> {
   const rows = (await (await fetch(`/feeds/${org}/inspections.json`)).json()) as Row[];
   const jsonMiB = JSON.stringify(rows).length / 1048576;
   const name = `${way}-${org}`;
-  const packed = way === 'vehicle-months';
+  const packed = way === 'vehicle-months' || way === 'vehicle-months, ids indexed';
+  const idsIndexed = way === 'vehicle-months, ids indexed';
   const db: IDBDatabase = await new Promise((resolve, reject) => {
     const open = indexedDB.open(name, 1);
     open.onupgradeneeded = () => {
       const store = open.result.createObjectStore('inspections', packed ? undefined : { keyPath: 'inspectionId' });
+      if (idsIndexed) store.createIndex('ids', 'ids', { multiEntry: true });
       if (way === 'rows, indexed') {
         store.createIndex('vehicleId', 'vehicleId');
         store.createIndex('vehicleDate', ['vehicleId', 'inspectionDate']);
@@ -77,7 +81,7 @@ async function writeOneWay([org, way]: [number, Way]): Promise<Measured> {
   const started = performance.now();
   const tx = db.transaction('inspections', 'readwrite');
   const store = tx.objectStore('inspections');
-  if (packed) for (const [key, list] of months) store.put(list, key);
+  if (packed) for (const [key, list] of months) store.put(idsIndexed ? { ids: list.map((r) => r.inspectionId), rows: list } : list, key);
   else for (const row of rows) store.put(row);
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
@@ -128,7 +132,7 @@ export async function run(): Promise<void> {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(server.url);
     for (let org = 1; org <= Math.min(ORGS, orgCount(o)); org++) {
-      for (const way of ['rows, indexed', 'rows, no index', 'vehicle-months'] as const) {
+      for (const way of ['rows, indexed', 'rows, no index', 'vehicle-months', 'vehicle-months, ids indexed'] as const) {
         const m = await measureIn(page, org, way);
         figures.push({
           organization: org,
@@ -137,7 +141,9 @@ export async function run(): Promise<void> {
               ? 'baseline: a record per row, indexed (the mirror today)'
               : way === 'rows, no index'
                 ? 'a record per row, no index'
-                : 'a record per vehicle and month',
+                : way === 'vehicle-months'
+                  ? 'a record per vehicle and month'
+                  : "a record per vehicle and month, its rows' ids indexed",
           rows: m.rows,
           records: m.records,
           'JSON MiB': +m.jsonMiB.toFixed(1),

@@ -6,6 +6,7 @@ import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds
 import { mirrorStoreOf } from '../../core/schema/resource.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
+import { BUCKET_STORE, BUCKETED_TABLES, monthBucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
 import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
 
 /** A mirrored row: the feed's row as the API shapes it, under the server row id of its change. */
@@ -196,7 +197,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 10;
+export const MIRROR_VERSION = 11;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -259,7 +260,13 @@ export class MirrorDb extends Dexie {
     this.version(9).stores({ keptAnswers: 'key, [call+fetchedAt]' });
     // A vehicle's inspections are found by the first part of [vehicleId+inspectionDate] (Dexie's virtual
     // index; every inspection has a date): an index fewer to write for each of a first sync's inspections.
-    this.version(MIRROR_VERSION).stores({ inspections: 'id, [vehicleId+inspectionDate]' });
+    this.version(10).stores({ inspections: 'id, [vehicleId+inspectionDate]' });
+    // The inspections are kept one record per vehicle and month, a twentieth of the records to write
+    // (src/db/month-buckets.ts); the app still reads and writes them as rows.
+    this.version(MIRROR_VERSION)
+      .stores(Object.fromEntries(BUCKETED_TABLES.map((b) => [b.store, BUCKET_STORE])))
+      .upgrade((tx) => moveIntoBuckets(tx));
+    this.use(monthBucketsMiddleware);
     this.use(fleetSummariesMiddleware);
     this.use(openRecordsMiddleware);
   }

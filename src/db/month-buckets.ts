@@ -1,0 +1,332 @@
+import Dexie, {
+  cmp,
+  type DBCore,
+  type DBCoreIndex,
+  type DBCoreKeyRange,
+  type DBCoreMutateRequest,
+  type DBCoreMutateResponse,
+  type DBCoreTable,
+  type DBCoreTransaction,
+  type Middleware,
+} from 'dexie';
+import { arrayCursor, type CursorEntry } from './array-cursor.ts';
+
+/*
+ * A long history is stored one IndexedDB record per vehicle and month, not one per row: IndexedDB in
+ * Chromium costs per record, not per byte (docs/performance.md "IndexedDB writes in Chromium": a year
+ * of one organization's inspections, 63,711 rows, took 6.5 s to write as rows and 1.5 s as 3,124
+ * vehicle-months). The rest of the app still sees the feed's table, row by row: this DBCore middleware,
+ * the lowest of the mirror's, answers every read and write of the table from its store of buckets.
+ *
+ * A bucket is { vehicleId, month, ids, rows }, keyed [vehicleId+month]; `ids` is a multi-entry index,
+ * the way from a row's id to its bucket. Reads by the vehicle (the table's [vehicleId+date] index, and
+ * Dexie's virtual index on its first part) read that vehicle's buckets, only the months asked for;
+ * reads by id go through `ids`; any other read scans every bucket. Rows are then filtered, sorted and
+ * limited as IndexedDB would.
+ *
+ * The rule the layout rests on: a row's vehicle and date never change once it exists (true of an
+ * inspection, whose vehicle and date are set when it is submitted and never edited), so a row written
+ * again is always found in the bucket its values name.
+ */
+
+export interface BucketedTable {
+  /** The feed's table, as the app reads and writes it. */
+  table: string;
+  /** The store that holds its buckets. */
+  store: string;
+  /** The row's date field whose month (its first 7 characters, YYYY-MM) names the bucket. */
+  date: string;
+}
+
+/** The tables kept in buckets. */
+export const BUCKETED_TABLES: readonly BucketedTable[] = [{ table: 'inspections', store: 'inspectionMonths', date: 'inspectionDate' }];
+
+/** The declaration of a bucket store. */
+export const BUCKET_STORE = '[vehicleId+month], *ids';
+
+type Row = Record<string, unknown> & { id: string; vehicleId?: unknown };
+interface Bucket {
+  vehicleId: string;
+  month: string;
+  ids: string[];
+  rows: Row[];
+}
+type BucketKey = [string, string];
+
+const RANGE_EQUAL = 1;
+const RANGE_ANY = 3;
+const RANGE_NEVER = 4;
+const equalRange = (key: unknown): DBCoreKeyRange => ({ type: RANGE_EQUAL, lower: key, upper: key });
+const anyRange: DBCoreKeyRange = { type: RANGE_ANY, lower: undefined, upper: undefined };
+
+const MIN_KEY = -Infinity;
+const MAX_KEY = [[]];
+
+function validKey(key: unknown): boolean {
+  if (key === undefined) return false;
+  try {
+    cmp(key, key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function inRange(key: unknown, range: DBCoreKeyRange): boolean {
+  switch (range.type) {
+    case RANGE_ANY:
+      return true;
+    case RANGE_NEVER:
+      return false;
+    case RANGE_EQUAL:
+      return cmp(key, range.lower) === 0;
+    default: {
+      if (range.lower !== undefined) {
+        const c = cmp(key, range.lower);
+        if (c < 0 || (c === 0 && range.lowerOpen)) return false;
+      }
+      if (range.upper !== undefined) {
+        const c = cmp(key, range.upper);
+        if (c > 0 || (c === 0 && range.upperOpen)) return false;
+      }
+      return true;
+    }
+  }
+}
+
+const textKey = (key: BucketKey) => `${key[0]}\u0000${key[1]}`;
+const uniqueKeys = (keys: readonly BucketKey[]): BucketKey[] => [...new Map(keys.map((k) => [textKey(k), k] as const)).values()];
+
+/** Dexie's Promise.all: the chains here stay Dexie's promises (see bucketTable). */
+const all = <T>(list: readonly (T | Promise<T>)[]): Promise<T[]> => Dexie.Promise.all([...list]) as unknown as Promise<T[]>;
+
+interface OpenBucket {
+  key: BucketKey;
+  rows: Map<string, Row>;
+}
+const opened = (b: Bucket): OpenBucket => ({ key: [b.vehicleId, b.month], rows: new Map(b.rows.map((r) => [r.id, r])) });
+
+/** The bucket store's index on its rows' ids. */
+function idsIndex(store: DBCoreTable): DBCoreIndex {
+  const index = store.schema.getIndexByKeyPath('ids');
+  if (!index) throw new Error(`${store.name} has no ids index (src/db/month-buckets.ts)`);
+  return index;
+}
+
+function bucketKeyOf(row: Row, date: string): BucketKey {
+  const day = row[date];
+  return [String(row.vehicleId ?? ''), typeof day === 'string' ? day.slice(0, 7) : ''];
+}
+
+/**
+ * The range of buckets a query's range can reach: one vehicle's (and, for a date range, only the
+ * months it spans) when the index starts with the vehicle and the range names one; else every bucket.
+ */
+function bucketRange(index: DBCoreIndex, range: DBCoreKeyRange): DBCoreKeyRange {
+  const path = index.keyPath;
+  if (range.type === RANGE_EQUAL && path === 'vehicleId' && typeof range.lower === 'string')
+    return { type: 2, lower: [range.lower, MIN_KEY], upper: [range.lower, MAX_KEY] };
+  if (!Array.isArray(path) || path[0] !== 'vehicleId' || !Array.isArray(range.lower) || !Array.isArray(range.upper)) return anyRange;
+  const [vehicle, from] = range.lower as unknown[];
+  const [upperVehicle, to] = range.upper as unknown[];
+  if (typeof vehicle !== 'string' || upperVehicle !== vehicle) return anyRange;
+  const month = (day: unknown, otherwise: unknown) => (typeof day === 'string' ? day.slice(0, 7) : otherwise);
+  return { type: 2, lower: [vehicle, month(from, MIN_KEY)], upper: [vehicle, month(to, MAX_KEY)] };
+}
+
+function sortEntries(entries: CursorEntry[], direction: string | undefined): CursorEntry[] {
+  entries.sort((a, b) => cmp(a.key, b.key) || cmp(a.primaryKey, b.primaryKey));
+  if (direction === 'prev' || direction === 'prevunique') entries.reverse();
+  if (direction === 'nextunique' || direction === 'prevunique') return entries.filter((e, i) => i === 0 || cmp(e.key, entries[i - 1]!.key) !== 0);
+  return entries;
+}
+
+function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
+  const table = down.table(spec.table);
+  const store = down.table(spec.store);
+
+  // Every step is a chain of the DBCore's own promises (Dexie's), never a native await: a middleware
+  // above that awaits this table's answer must go on inside the transaction's zone (Dexie's PSD), and
+  // a native promise in the chain loses it, the transaction committing under the caller's feet.
+
+  /** The keys of the buckets holding rows whose ids fall in `range`. */
+  const bucketsByIds = (trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<BucketKey[]> =>
+    store.query({ trans, values: false, query: { index: idsIndex(store), range } }).then(({ result }) => uniqueKeys(result as BucketKey[]));
+
+  const bucketsOf = (trans: DBCoreTransaction, keys: BucketKey[]): Promise<Bucket[]> =>
+    keys.length === 0 ? all([]) : store.getMany({ trans, keys }).then((found) => (found as (Bucket | undefined)[]).filter((b): b is Bucket => b !== undefined));
+
+  /** The buckets holding each of `ids` (one request per id, sent together). */
+  const bucketsHolding = (trans: DBCoreTransaction, ids: readonly unknown[]): Promise<Bucket[]> =>
+    all(ids.map((id) => store.query({ trans, values: false, limit: 1, query: { index: idsIndex(store), range: equalRange(id) } }))).then((found) =>
+      bucketsOf(trans, uniqueKeys(found.flatMap(({ result }) => result as BucketKey[]))),
+    );
+
+  /** The rows a query can reach, before its range is applied. */
+  function candidates(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange): Promise<Row[]> {
+    if (range.type === RANGE_NEVER) return all([]);
+    const buckets =
+      index.isPrimaryKey && range.type !== RANGE_ANY
+        ? bucketsByIds(trans, range).then((keys) => bucketsOf(trans, keys))
+        : store
+            .query({ trans, values: true, query: { index: store.schema.primaryKey, range: index.isPrimaryKey ? anyRange : bucketRange(index, range) } })
+            .then(({ result }) => result as Bucket[]);
+    return buckets.then((list) => list.flatMap((b) => b.rows));
+  }
+
+  function entries(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, direction?: string): Promise<CursorEntry[]> {
+    if (index.multiEntry) throw new Error(`${spec.table}: a multi-entry index is not supported on a bucketed table (src/db/month-buckets.ts)`);
+    return candidates(trans, index, range).then((rows) => {
+      const found: CursorEntry[] = [];
+      for (const row of rows) {
+        const key = index.isPrimaryKey ? row.id : index.extractKey!(row);
+        if (validKey(key) && inRange(key, range)) found.push({ key, primaryKey: row.id, value: row });
+      }
+      return sortEntries(found, direction);
+    });
+  }
+
+  /** Writes the buckets changed, removing those left empty. */
+  function writeBuckets(trans: DBCoreTransaction, buckets: Iterable<OpenBucket>): Promise<unknown> {
+    const puts: Bucket[] = [];
+    const deletes: BucketKey[] = [];
+    for (const { key, rows } of buckets) {
+      if (rows.size === 0) deletes.push(key);
+      else puts.push({ vehicleId: key[0], month: key[1], ids: [...rows.keys()], rows: [...rows.values()] });
+    }
+    return all([
+      ...(puts.length > 0 ? [store.mutate({ type: 'put', trans, values: puts })] : []),
+      ...(deletes.length > 0 ? [store.mutate({ type: 'delete', trans, keys: deletes })] : []),
+    ]);
+  }
+
+  function put(trans: DBCoreTransaction, values: readonly Row[], add: boolean): Promise<DBCoreMutateResponse> {
+    const keys = values.map((row) => bucketKeyOf(row, spec.date));
+    return bucketsOf(trans, uniqueKeys(keys)).then((found) => {
+      const open = new Map(found.map((b) => [textKey([b.vehicleId, b.month]), opened(b)] as const));
+      const failures: Record<number, Error> = {};
+      values.forEach((row, i) => {
+        const key = keys[i]!;
+        let bucket = open.get(textKey(key));
+        if (!bucket) open.set(textKey(key), (bucket = { key, rows: new Map() }));
+        if (add && bucket.rows.has(row.id)) failures[i] = Object.assign(new Error(`Key already exists in ${spec.table}: ${row.id}`), { name: 'ConstraintError' });
+        else bucket.rows.set(row.id, row);
+      });
+      const results = values.map((row) => row.id);
+      return writeBuckets(trans, open.values()).then(() => ({ numFailures: Object.keys(failures).length, failures, results, lastResult: results.at(-1) }));
+    });
+  }
+
+  function remove(trans: DBCoreTransaction, buckets: Bucket[], gone: (id: string) => boolean): Promise<DBCoreMutateResponse> {
+    const changed = buckets.map(opened);
+    for (const bucket of changed) for (const id of [...bucket.rows.keys()]) if (gone(id)) bucket.rows.delete(id);
+    return writeBuckets(trans, changed).then(() => ({ numFailures: 0, failures: {}, lastResult: undefined }));
+  }
+
+  function mutate(req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
+    switch (req.type) {
+      case 'add':
+      case 'put':
+        return put(req.trans, req.values as Row[], req.type === 'add');
+      case 'delete': {
+        const ids = new Set(req.keys.map(String));
+        return bucketsHolding(req.trans, req.keys).then((buckets) => remove(req.trans, buckets, (id) => ids.has(id)));
+      }
+      case 'deleteRange':
+        if (req.range.type === RANGE_ANY) return store.mutate({ type: 'deleteRange', trans: req.trans, range: anyRange });
+        return bucketsByIds(req.trans, req.range)
+          .then((keys) => bucketsOf(req.trans, keys))
+          .then((buckets) => remove(req.trans, buckets, (id) => inRange(id, req.range)));
+    }
+  }
+
+  return {
+    name: spec.table,
+    schema: table.schema,
+    mutate,
+    get: ({ trans, key }) => bucketsHolding(trans, [key]).then(([bucket]) => bucket?.rows.find((r) => r.id === key)),
+    getMany: ({ trans, keys }) =>
+      bucketsHolding(trans, keys).then((buckets) => {
+        const rows = new Map(buckets.flatMap((b) => b.rows.map((r) => [r.id, r] as const)));
+        return keys.map((k) => rows.get(k));
+      }),
+    query: ({ trans, values, limit, query, direction }) =>
+      entries(trans, query.index, query.range, direction).then((found) => {
+        const cut = limit !== undefined && limit < found.length ? found.slice(0, limit) : found;
+        return { result: cut.map((e) => (values ? e.value : e.primaryKey)) };
+      }),
+    openCursor: ({ trans, values, unique, reverse, query }) =>
+      entries(trans, query.index, query.range, `${reverse ? 'prev' : 'next'}${unique ? 'unique' : ''}`).then((found) => arrayCursor(trans, found, values ?? false)),
+    count: ({ trans, query }) => entries(trans, query.index, query.range).then((found) => found.length),
+  };
+}
+
+/** The stores a transaction over `stores` needs beneath them: each bucketed table's bucket store. */
+function withBucketStores(stores: readonly string[], tables: ReadonlyMap<string, BucketedTable>): string[] {
+  const more = [...tables.values()].filter((b) => stores.includes(b.table) && !stores.includes(b.store)).map((b) => b.store);
+  return more.length === 0 ? [...stores] : [...stores, ...more];
+}
+
+/** The middleware that keeps the bucketed tables in their bucket stores (installed by MirrorDb, beneath every other). */
+export const monthBucketsMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'MonthBuckets',
+  level: -2,
+  create: (down) => {
+    // Before the version that made a bucket store (an older mirror's upgrade), its table is still a store of rows.
+    const present = new Set(down.schema.tables.map((t) => t.name));
+    const tables = new Map(BUCKETED_TABLES.filter((spec) => present.has(spec.store)).map((spec) => [spec.table, spec] as const));
+    const made = new Map<string, DBCoreTable>();
+    return {
+      ...down,
+      transaction: (stores, mode, options) => down.transaction(withBucketStores(stores, tables), mode, options),
+      table(name) {
+        const spec = tables.get(name);
+        if (!spec) return down.table(name);
+        let table = made.get(name);
+        if (!table) made.set(name, (table = bucketTable(down, spec)));
+        return table;
+      },
+    };
+  },
+};
+
+function requested<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * The upgrade that makes the bucket stores: moves the rows an older mirror kept one record each into
+ * their buckets, a chunk at a time, and empties the old store. It works on IndexedDB itself, beneath
+ * the middleware (which already answers the table from the buckets).
+ */
+export async function moveIntoBuckets(tx: { idbtrans: IDBTransaction }, chunk = 2000): Promise<void> {
+  for (const spec of BUCKETED_TABLES) {
+    const rows = tx.idbtrans.objectStore(spec.table);
+    const buckets = tx.idbtrans.objectStore(spec.store);
+    let after: IDBValidKey | undefined;
+    for (;;) {
+      const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+      const list = (await requested(rows.getAll(range, chunk))) as Row[];
+      if (list.length === 0) break;
+      after = list.at(-1)!.id;
+      const grouped = new Map<string, { key: BucketKey; rows: Row[] }>();
+      for (const row of list) {
+        const key = bucketKeyOf(row, spec.date);
+        const group = grouped.get(textKey(key)) ?? grouped.set(textKey(key), { key, rows: [] }).get(textKey(key))!;
+        group.rows.push(row);
+      }
+      await Promise.all(
+        [...grouped.values()].map(async ({ key, rows: moved }) => {
+          const bucket = ((await requested(buckets.get(key))) as Bucket | undefined) ?? { vehicleId: key[0], month: key[1], ids: [], rows: [] };
+          const all = [...bucket.rows, ...moved];
+          await requested(buckets.put({ ...bucket, ids: all.map((r) => r.id), rows: all }));
+        }),
+      );
+    }
+    await requested(rows.clear());
+  }
+}

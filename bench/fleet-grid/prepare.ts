@@ -8,6 +8,7 @@ import type { AppContext } from '../../server/context.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users.ts';
 import { emptyTables, type SeedData } from '../../server/seed/types.ts';
 import { writeSeed } from '../../server/seed/write-seed.ts';
+import { analyze } from '../../server/db/analyze.ts';
 import { FLEET_FEEDS, feedsCached, generateFleet, orgCount, type FleetDataOptions, type FleetPart } from '../fleet-data.ts';
 import { KEPT_TABLES, type KeptTable } from '../fleet-data-types.ts';
 import type { BenchBrowser } from './browser.ts';
@@ -62,13 +63,14 @@ async function timed(add: (seconds: number) => void, work: () => Promise<unknown
 async function seed(ctx: AppContext, part: FleetPart, scope: DataScope = WHOLE_DATA_SET): Promise<void> {
   const tables = Object.fromEntries(scope.tables.map((name) => [name, part.tables[name]]));
   const data: SeedData = { password: DEMO_PASSWORD, organizations: [part.merger.organization], tables: { ...emptyTables(), ...tables }, blobs: [] };
-  await writeSeed(ctx, data);
+  await writeSeed(ctx, data, { analyze: false });
 }
 
 /** Generates the data set again and writes it (or the scope's part of it) into a server's database; answers the seconds it took. */
 export async function seedFleet(o: FleetDataOptions, cacheDir: string, ctx: AppContext, scope: DataScope = WHOLE_DATA_SET): Promise<number> {
   const started = performance.now();
   await generateFleet(o, cacheDir, (part) => seed(ctx, part, scope));
+  await analyze(ctx.db);
   return (performance.now() - started) / 1000;
 }
 
@@ -110,6 +112,10 @@ export async function prepareData(
         ),
         fill(part.org),
       ]).then(() => undefined),
+    );
+    await timed(
+      (s) => (seedSeconds += s),
+      () => analyze(server.ctx.db),
     );
     markDatabaseSeeded(cacheDir, scope);
   } else if (!filled && feedsCached(cacheDir)) {

@@ -13,6 +13,7 @@ import {
   type SummaryKeep,
   type SummarySources,
 } from '../../core/rules/fleet-summary.ts';
+import { eachPageOfRows } from './bucketed-tables.ts';
 import { derivedSkipped } from './without-derived.ts';
 
 /*
@@ -166,13 +167,9 @@ export async function summarizeAll(tx: Transaction, now = new Date()): Promise<v
   const keep = summaryKeep(now);
   const summaries = new Map<string, FleetSummary>();
   for (const source of SUMMARY_SOURCES) {
-    const table = tx.table(source);
-    for (let after: string | null = null; ;) {
-      const rows = (await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(SUMMARIZE_PAGE_ROWS).toArray()) as Row[];
-      for (const row of rows) foldInto(summaries, source, row, keep);
-      if (rows.length < SUMMARIZE_PAGE_ROWS) break;
-      after = rows.at(-1)!.id;
-    }
+    await eachPageOfRows(tx, source, SUMMARIZE_PAGE_ROWS, (rows) => {
+      for (const row of rows as Row[]) foldInto(summaries, source, row, keep);
+    });
   }
   for (const summary of summaries.values()) pruneSummary(summary, keep);
   await tx.table(SUMMARIES).bulkPut([...summaries.values()]);

@@ -6,7 +6,8 @@ import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds
 import { mirrorStoreOf } from '../../core/schema/resource.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
-import { BUCKET_STORE, BUCKETED_TABLES, monthBucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
+import { BUCKET_STORE, BUCKETED_TABLES } from './bucketed-tables.ts';
+import { monthBucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
 import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
 
 /** A mirrored row: the feed's row as the API shapes it, under the server row id of its change. */

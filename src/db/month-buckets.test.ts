@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inspectionRow } from '../../core/testing/feed-rows.ts';
+import { inspectionRow, noteRow } from '../../core/testing/feed-rows.ts';
 import { MirrorDb } from './mirror.ts';
 import lock from './mirror-stores.lock.json' with { type: 'json' };
 
@@ -38,20 +38,87 @@ const DAYS = [
   '2026-11-20T08:00:00.000Z',
 ];
 
-/** An id's vehicle and date never change (the rule the buckets rest on); its other fields do. */
-function rowOf(id: number, version: number) {
-  const key = `i${String(id).padStart(3, '0')}`;
-  return {
-    ...inspectionRow({ inspectionId: key, vehicleId: VEHICLES[id % VEHICLES.length], inspectionDate: DAYS[(id * 7) % DAYS.length], numFixes: version % 3 }),
-    id: key,
-  };
+type AnyRow = Record<string, unknown> & { id: string };
+type AnyTable = Dexie.Table<AnyRow, string>;
+type Draws = ReturnType<typeof random>;
+type Op = [string, (t: AnyTable, d: Draws) => Promise<unknown>];
+
+/** A bucketed table to test: its rows by number (an id's vehicle and date never change, the rule the buckets rest on) and the reads of its own indexes. */
+interface Case {
+  table: string;
+  rowOf(id: number, version: number): AnyRow;
+  reads: Op[];
 }
 
-type AnyTable = Dexie.Table<Record<string, unknown>, string>;
+const vehicleOf = (id: number) => VEHICLES[id % VEHICLES.length]!;
+const dayOf = (id: number) => DAYS[(id * 7) % DAYS.length]!;
+const keyOf = (prefix: string, id: number) => `${prefix}${String(id).padStart(3, '0')}`;
 
-async function both<T>(mirror: MirrorDb, plain: Dexie, run: (table: AnyTable, db: Dexie) => Promise<T>): Promise<[T, T]> {
-  const inMirror = await mirror.transaction('rw', mirror.tables, () => run(mirror.table('inspections'), mirror));
-  const inPlain = await plain.transaction('rw', plain.tables, () => run(plain.table('inspections'), plain));
+function inspection(id: number, version: number): AnyRow {
+  const key = keyOf('i', id);
+  return { ...inspectionRow({ inspectionId: key, vehicleId: vehicleOf(id), inspectionDate: dayOf(id), numFixes: version % 3 }), id: key };
+}
+
+const CASES: Case[] = [
+  {
+    // By month of its date, with an index that starts with the vehicle.
+    table: 'inspections',
+    rowOf: inspection,
+    reads: [
+      [
+        'a vehicle, newest first',
+        (t, d) =>
+          t
+            .where('[vehicleId+inspectionDate]')
+            .between([d.pick(VEHICLES), Dexie.minKey], [d.pick(VEHICLES), Dexie.maxKey])
+            .reverse()
+            .toArray(),
+      ],
+      [
+        'a vehicle in a window',
+        (t, d) => {
+          const v = d.pick(VEHICLES);
+          return t
+            .where('[vehicleId+inspectionDate]')
+            .between([v, d.pick(DAYS)], [v, d.pick(DAYS)], d.next() < 0.5, true)
+            .toArray();
+        },
+      ],
+      [
+        'newest of a vehicle',
+        (t, d) =>
+          t
+            .where('[vehicleId+inspectionDate]')
+            .between([d.pick(VEHICLES), Dexie.minKey], [d.pick(VEHICLES), Dexie.maxKey])
+            .last(),
+      ],
+      ['two vehicles', (t) => t.where('[vehicleId+inspectionDate]').between(['v2', ''], ['v3', '\uffff']).limit(5).toArray()],
+    ],
+  },
+  {
+    // A vehicle's whole history in one bucket, with an index that is not the vehicle's.
+    table: 'notes',
+    rowOf: (id, version) => {
+      const key = keyOf('n', id);
+      return { ...noteRow({ noteId: key, vehicleId: vehicleOf(id), creationDate: dayOf(id), note: `note ${version}` }), id: key };
+    },
+    reads: [
+      [
+        'written in a window',
+        (t, d) =>
+          t
+            .where('creationDate')
+            .between(d.pick(DAYS), d.pick(DAYS), d.next() < 0.5, true)
+            .toArray(),
+      ],
+      ['newest written', (t) => t.orderBy('creationDate').reverse().limit(4).toArray()],
+    ],
+  },
+];
+
+async function both<T>(table: string, mirror: MirrorDb, plain: Dexie, run: (t: AnyTable) => Promise<T>): Promise<[T, T]> {
+  const inMirror = await mirror.transaction('rw', mirror.tables, () => run(mirror.table(table)));
+  const inPlain = await plain.transaction('rw', plain.tables, () => run(plain.table(table)));
   return [inMirror, inPlain];
 }
 
@@ -63,38 +130,24 @@ async function settled<T>(work: Promise<T>): Promise<T | string> {
   }
 }
 
-describe('inspections kept one record per vehicle and month', () => {
-  it('answer every read and write as a store of one record per row does', async () => {
+describe('the vehicles’ histories kept one record per vehicle and month, or per vehicle', () => {
+  it.each(CASES)('answer every read and write of $table as a store of one record per row does', async ({ table, rowOf, reads: own }) => {
     const mirror = new MirrorDb(MIRROR);
     const plain = new Dexie(PLAIN);
-    plain.version(1).stores({ inspections: (lock as Record<string, Record<string, string>>)['11']!.inspections! });
+    plain.version(1).stores({ [table]: (lock as Record<string, Record<string, string>>)['11']![table]! });
     const r = random(15);
-    // The operations' own choices, drawn again from the same seed for the mirror and for the plain table.
-    const d = random(0);
-    const ids = () => Array.from({ length: 1 + d.int(12) }, () => d.int(60));
-    const vehicle = () => d.pick(VEHICLES);
-    const reads: [string, (t: AnyTable) => Promise<unknown>][] = [
+    const ids = (d: Draws) => Array.from({ length: 1 + d.int(12) }, () => d.int(60));
+    const id = (d: Draws) => rowOf(d.int(60), 0).id;
+    const reads: Op[] = [
+      ...own,
       ['all', (t) => t.toArray()],
       ['count', (t) => t.count()],
-      ['get', (t) => t.get(rowOf(d.int(60), 0).id)],
-      ['bulkGet', (t) => t.bulkGet(ids().map((i) => rowOf(i, 0).id))],
-      ['a vehicle, newest first', (t) => t.where('[vehicleId+inspectionDate]').between([vehicle(), Dexie.minKey], [vehicle(), Dexie.maxKey]).reverse().toArray()],
-      ['a vehicle by its virtual index', (t) => t.where('vehicleId').equals(vehicle()).primaryKeys()],
-      [
-        'a vehicle in a window',
-        (t) => {
-          const v = vehicle();
-          return t
-            .where('[vehicleId+inspectionDate]')
-            .between([v, d.pick(DAYS)], [v, d.pick(DAYS)], d.next() < 0.5, d.next() < 0.5)
-            .toArray();
-        },
-      ],
-      ['newest of a vehicle', (t) => t.where('[vehicleId+inspectionDate]').between([vehicle(), Dexie.minKey], [vehicle(), Dexie.maxKey]).last()],
-      ['two vehicles', (t) => t.where('[vehicleId+inspectionDate]').between(['v2', ''], ['v3', '\uffff']).limit(5).toArray()],
+      ['get', (t, d) => t.get(id(d))],
+      ['bulkGet', (t, d) => t.bulkGet(ids(d).map((i) => rowOf(i, 0).id))],
+      ['a vehicle by its index', (t, d) => t.where('vehicleId').equals(d.pick(VEHICLES)).primaryKeys()],
       [
         'ids between',
-        (t) =>
+        (t, d) =>
           t
             .where(':id')
             .between(rowOf(d.int(30), 0).id, rowOf(30 + d.int(30), 0).id, true, true)
@@ -102,58 +155,60 @@ describe('inspections kept one record per vehicle and month', () => {
       ],
       [
         'ids any of',
-        (t) =>
+        (t, d) =>
           t
             .where(':id')
-            .anyOf(ids().map((i) => rowOf(i, 0).id))
+            .anyOf(ids(d).map((i) => rowOf(i, 0).id))
             .toArray(),
       ],
-      ['filtered, through a cursor', (t) => t.filter((row) => Number(row.numFixes) > 0).toArray()],
+      ['the first page by id', (t) => t.orderBy(':id').limit(7).toArray()],
+      ['a page by id', (t, d) => t.where(':id').above(id(d)).limit(7).toArray()],
+      ['the last by id', (t) => t.orderBy(':id').reverse().limit(3).primaryKeys()],
+      ['filtered, through a cursor', (t, d) => t.filter((row) => row.id < id(d)).toArray()],
       ['offset and limit', (t) => t.toCollection().offset(3).limit(4).primaryKeys()],
       [
         'each',
-        async (t) => {
+        async (t, d) => {
           const seen: unknown[] = [];
           await t
-            .where('[vehicleId+inspectionDate]')
-            .between([vehicle(), Dexie.minKey], [vehicle(), Dexie.maxKey])
+            .where('vehicleId')
+            .equals(d.pick(VEHICLES))
             .each((row) => seen.push(row.id));
           return seen;
         },
       ],
-      ['count of a vehicle', (t) => t.where('vehicleId').equals(vehicle()).count()],
+      ['count of a vehicle', (t, d) => t.where('vehicleId').equals(d.pick(VEHICLES)).count()],
     ];
-    const writes: [string, (t: AnyTable) => Promise<unknown>][] = [
-      ['bulkPut', (t) => t.bulkPut(ids().map((i) => rowOf(i, d.int(5))))],
-      ['bulkPut, more', (t) => t.bulkPut(ids().map((i) => rowOf(i, d.int(5))))],
-      ['bulkPut, again', (t) => t.bulkPut(ids().map((i) => rowOf(i, d.int(5))))],
-      ['put', (t) => t.put(rowOf(d.int(60), d.int(5)))],
-      ['bulkAdd', (t) => settled(t.bulkAdd(ids().map((i) => rowOf(i, 1))))],
-      ['bulkDelete', (t) => t.bulkDelete(ids().map((i) => rowOf(i, 0).id))],
-      ['delete', (t) => t.delete(rowOf(d.int(60), 0).id)],
+    const put: Op = ['bulkPut', (t, d) => t.bulkPut(ids(d).map((i) => rowOf(i, d.int(5))))];
+    const writes: Op[] = [
+      put,
+      put,
+      put,
+      ['put', (t, d) => t.put(rowOf(d.int(60), d.int(5)))],
+      ['bulkAdd', (t, d) => settled(t.bulkAdd(ids(d).map((i) => rowOf(i, 1))))],
+      ['bulkDelete', (t, d) => t.bulkDelete(ids(d).map((i) => rowOf(i, 0).id))],
+      ['delete', (t, d) => t.delete(id(d))],
+      ['delete a range of ids', (t, d) => t.where(':id').between(id(d), id(d)).delete()],
+      ['delete a vehicle', (t, d) => t.where('vehicleId').equals(d.pick(VEHICLES)).delete()],
       [
-        'delete a range of ids',
-        (t) =>
+        'modify',
+        (t, d) =>
           t
-            .where(':id')
-            .between(rowOf(d.int(60), 0).id, rowOf(d.int(60), 0).id)
-            .delete(),
+            .where('vehicleId')
+            .equals(d.pick(VEHICLES))
+            .modify({ lastModificationDate: d.pick(DAYS) }),
       ],
-      ['delete a vehicle', (t) => t.where('vehicleId').equals(vehicle()).delete()],
-      ['modify', (t) => t.where('[vehicleId+inspectionDate]').between([vehicle(), Dexie.minKey], [vehicle(), Dexie.maxKey]).modify({ passed: false })],
-      ['update', (t) => t.update(rowOf(d.int(60), 0).id, { numNotes: d.int(4) })],
-      ['clear', (t) => (d.int(10) === 0 ? t.clear() : Promise.resolve())],
+      ['update', (t, d) => t.update(id(d), { lastModificationDate: d.pick(DAYS) })],
+      ['clear', (t, d) => (d.int(10) === 0 ? t.clear() : Promise.resolve())],
     ];
     const held: number[] = [];
     for (let step = 0; step < 400; step++) {
       const [name, op] = r.next() < 0.5 ? r.pick(writes) : r.pick(reads);
+      // The operation's own choices, drawn again from the same seed for the mirror and for the plain table.
       const seed = r.int(1_000_000);
-      const [inMirror, inPlain] = await both(mirror, plain, (t) => {
-        Object.assign(d, random(seed));
-        return op(t);
-      });
+      const [inMirror, inPlain] = await both(table, mirror, plain, (t) => op(t, random(seed)));
       expect(inMirror, `step ${step}: ${name}`).toEqual(inPlain);
-      const [rowsInMirror, rowsInPlain] = await both(mirror, plain, (t) => t.toArray());
+      const [rowsInMirror, rowsInPlain] = await both(table, mirror, plain, (t) => t.toArray());
       expect(rowsInMirror, `step ${step}: the rows after ${name}`).toEqual(rowsInPlain);
       held.push(rowsInPlain.length);
     }
@@ -166,15 +221,15 @@ describe('inspections kept one record per vehicle and month', () => {
   it('are stored a record per vehicle and month, and moved there from a mirror that kept one record per row', async () => {
     const old = new Dexie(MIRROR);
     old.version(10).stores((lock as Record<string, Record<string, string>>)['10']!);
-    const rows = Array.from({ length: 40 }, (_, i) => rowOf(i, 0));
+    const rows = Array.from({ length: 40 }, (_, i) => inspection(i, 0));
     await old.table('inspections').bulkPut(rows);
     old.close();
 
     const db = new MirrorDb(MIRROR);
     expect(await db.feed('inspections').count()).toBe(40);
-    expect(await db.feed('inspections').get('i007')).toEqual(rowOf(7, 0));
+    expect(await db.feed('inspections').get('i007')).toEqual(inspection(7, 0));
     const buckets = await db.table('inspectionMonths').toArray();
-    expect(buckets.length).toBe(new Set(rows.map((row) => `${row.vehicleId} ${row.inspectionDate.slice(0, 7)}`)).size);
+    expect(buckets.length).toBe(new Set(rows.map((row) => `${String(row.vehicleId)} ${String(row.inspectionDate).slice(0, 7)}`)).size);
     expect(buckets.flatMap((b: { ids: string[] }) => b.ids).sort()).toEqual(rows.map((row) => row.id));
     db.close();
     const raw = new Dexie(MIRROR);

@@ -10,47 +10,28 @@ import Dexie, {
   type Middleware,
 } from 'dexie';
 import { arrayCursor, type CursorEntry } from './array-cursor.ts';
+import { BUCKETED_TABLES, type Bucket, type BucketedTable, type BucketRow as Row } from './bucketed-tables.ts';
 
 /*
- * A long history is stored one IndexedDB record per vehicle and month, not one per row: IndexedDB in
- * Chromium costs per record, not per byte (docs/performance.md "IndexedDB writes in Chromium": a year
- * of one organization's inspections, 63,711 rows, took 6.5 s to write as rows and 1.5 s as 3,124
- * vehicle-months). The rest of the app still sees the feed's table, row by row: this DBCore middleware,
- * the lowest of the mirror's, answers every read and write of the table from its store of buckets.
+ * The vehicles' histories are stored one IndexedDB record per vehicle and month (inspections), or per
+ * vehicle (the shorter histories), not one per row: IndexedDB in Chromium costs per record, not per byte
+ * (docs/performance.md "IndexedDB writes in Chromium": a year of one organization's inspections, 63,711
+ * rows, took 6.5 s to write as rows and 1.5 s as 3,124 vehicle-months). The rest of the app still sees
+ * each feed's table, row by row: this DBCore middleware, the lowest of the mirror's, answers every read
+ * and write of a bucketed table (src/db/bucketed-tables.ts) from its store of buckets.
  *
  * A bucket is { vehicleId, month, ids, rows }, keyed [vehicleId+month]; `ids` is a multi-entry index,
- * the way from a row's id to its bucket. Reads by the vehicle (the table's [vehicleId+date] index, and
- * Dexie's virtual index on its first part) read that vehicle's buckets, only the months asked for;
- * reads by id go through `ids`; any other read scans every bucket. Rows are then filtered, sorted and
- * limited as IndexedDB would.
+ * the way from a row's id to its bucket. Reads by the vehicle (a vehicleId index, or an index that starts
+ * with it, and Dexie's virtual index on that first part) read that vehicle's buckets, only the months
+ * asked for; reads by id go through `ids`; any other read scans every bucket. Rows are then filtered,
+ * sorted and limited as IndexedDB would.
  *
- * The rule the layout rests on: a row's vehicle and date never change once it exists (true of an
- * inspection, whose vehicle and date are set when it is submitted and never edited), so a row written
- * again is always found in the bucket its values name.
+ * The rule the layout rests on: a row's vehicle and date never change once it exists (an inspection's
+ * vehicle and date are set when it is submitted and never edited; a vehicle's record stays under its
+ * vehicle, and only inspections are bucketed by a date), so a row written again is always found in the
+ * bucket its values name.
  */
 
-export interface BucketedTable {
-  /** The feed's table, as the app reads and writes it. */
-  table: string;
-  /** The store that holds its buckets. */
-  store: string;
-  /** The row's date field whose month (its first 7 characters, YYYY-MM) names the bucket. */
-  date: string;
-}
-
-/** The tables kept in buckets. */
-export const BUCKETED_TABLES: readonly BucketedTable[] = [{ table: 'inspections', store: 'inspectionMonths', date: 'inspectionDate' }];
-
-/** The declaration of a bucket store. */
-export const BUCKET_STORE = '[vehicleId+month], *ids';
-
-type Row = Record<string, unknown> & { id: string; vehicleId?: unknown };
-interface Bucket {
-  vehicleId: string;
-  month: string;
-  ids: string[];
-  rows: Row[];
-}
 type BucketKey = [string, string];
 
 const RANGE_EQUAL = 1;
@@ -113,8 +94,8 @@ function idsIndex(store: DBCoreTable): DBCoreIndex {
   return index;
 }
 
-function bucketKeyOf(row: Row, date: string): BucketKey {
-  const day = row[date];
+function bucketKeyOf(row: Row, date: string | undefined): BucketKey {
+  const day = date === undefined ? undefined : row[date];
   return [String(row.vehicleId ?? ''), typeof day === 'string' ? day.slice(0, 7) : ''];
 }
 
@@ -162,21 +143,27 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
       bucketsOf(trans, uniqueKeys(found.flatMap(({ result }) => result as BucketKey[]))),
     );
 
-  /** The rows a query can reach, before its range is applied. */
-  function candidates(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange): Promise<Row[]> {
+  /**
+   * The rows a query can reach, before its range is applied. By id with a limit, only the buckets of
+   * the first `limit` ids in the range (the ids index is in id order): they hold every row the answer can have.
+   */
+  function candidates(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, limit?: number, direction?: string): Promise<Row[]> {
     if (range.type === RANGE_NEVER) return all([]);
-    const buckets =
-      index.isPrimaryKey && range.type !== RANGE_ANY
-        ? bucketsByIds(trans, range).then((keys) => bucketsOf(trans, keys))
-        : store
-            .query({ trans, values: true, query: { index: store.schema.primaryKey, range: index.isPrimaryKey ? anyRange : bucketRange(index, range) } })
-            .then(({ result }) => result as Bucket[]);
+    const byIds = index.isPrimaryKey && (range.type !== RANGE_ANY || limit !== undefined);
+    const buckets = byIds
+      ? store
+          .query({ trans, values: false, limit, direction: direction as 'next' | 'prev' | undefined, query: { index: idsIndex(store), range } })
+          .then(({ result }) => bucketsOf(trans, uniqueKeys(result as BucketKey[])))
+      : store
+          .query({ trans, values: true, query: { index: store.schema.primaryKey, range: index.isPrimaryKey ? anyRange : bucketRange(index, range) } })
+          .then(({ result }) => result as Bucket[]);
     return buckets.then((list) => list.flatMap((b) => b.rows));
   }
 
-  function entries(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, direction?: string): Promise<CursorEntry[]> {
+  function entries(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, direction?: string, limit?: number): Promise<CursorEntry[]> {
     if (index.multiEntry) throw new Error(`${spec.table}: a multi-entry index is not supported on a bucketed table (src/db/month-buckets.ts)`);
-    return candidates(trans, index, range).then((rows) => {
+    const plain = direction === 'next' || direction === 'prev' || direction === undefined;
+    return candidates(trans, index, range, plain ? limit : undefined, direction).then((rows) => {
       const found: CursorEntry[] = [];
       for (const row of rows) {
         const key = index.isPrimaryKey ? row.id : index.extractKey!(row);
@@ -251,7 +238,7 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
         return keys.map((k) => rows.get(k));
       }),
     query: ({ trans, values, limit, query, direction }) =>
-      entries(trans, query.index, query.range, direction).then((found) => {
+      entries(trans, query.index, query.range, direction, limit).then((found) => {
         const cut = limit !== undefined && limit < found.length ? found.slice(0, limit) : found;
         return { result: cut.map((e) => (values ? e.value : e.primaryKey)) };
       }),

@@ -21,4 +21,19 @@ describe('rowsWhereAnyOf: the rows an index holds under any of the keys', () => 
     expect(await rowsWhereAnyOf(db.feed('discrepancyPictures'), 'mxId', [])).toEqual([]);
     db.close();
   });
+
+  it('answers the same rows, grouped by key in the keys’ order, whether it reads the table whole (few rows a key) or a key at a time (many)', async () => {
+    const db = freshDb();
+    const pictures = Array.from({ length: 60 }, (_, i) => picture(`p${String(i).padStart(2, '0')}`, `m${i % 20}`));
+    await db.feed('discrepancyPictures').bulkPut(pictures as never);
+    const table = db.feed('discrepancyPictures');
+    const grouped = (keys: string[]) => keys.flatMap((k) => pictures.filter((p) => p.mxId === k).map((p) => p.id));
+    // 60 rows for 16 keys: read whole; for 2 keys: a request each.
+    const many = Array.from({ length: 16 }, (_, i) => `m${(i * 7) % 20}`);
+    expect((await rowsWhereAnyOf(table, 'mxId', many)).map((r) => r.id)).toEqual(grouped(many));
+    expect((await rowsWhereAnyOf(table, 'mxId', ['m5', 'm2'])).map((r) => r.id)).toEqual(grouped(['m5', 'm2']));
+    await table.clear();
+    expect(await rowsWhereAnyOf(table, 'mxId', many)).toEqual([]);
+    db.close();
+  });
 });

@@ -1,0 +1,66 @@
+import type { Transaction } from 'dexie';
+
+/*
+ * Which tables the mirror keeps in buckets, one IndexedDB record per vehicle and month (or per vehicle),
+ * and how to go through one whole (src/db/month-buckets.ts is the layer that keeps them). Apart from
+ * that layer, so that what needs only these facts (the summaries' making) does not load Dexie.
+ */
+
+export interface BucketedTable {
+  /** The feed's table, as the app reads and writes it. */
+  table: string;
+  /** The store that holds its buckets. */
+  store: string;
+  /**
+   * The row's date field whose month (its first 7 characters, YYYY-MM) names the bucket, for a history
+   * long enough to need it; without, a vehicle's whole history is one bucket (month '').
+   */
+  date?: string;
+}
+
+/**
+ * The tables kept in buckets: the vehicles' histories, three records in four of a mirror's and more.
+ * A year of inspections is about 250 a vehicle, so by month; a year of the others is a few dozen.
+ */
+export const BUCKETED_TABLES: readonly BucketedTable[] = [
+  { table: 'inspections', store: 'inspectionMonths', date: 'inspectionDate' },
+  ...['discrepancies', 'washes', 'notes', 'scheduledMx', 'ltis', 'pmis'].map((table) => ({ table, store: `${table}ByVehicle` })),
+];
+
+const bucketedByTable = new Map(BUCKETED_TABLES.map((b) => [b.table, b] as const));
+
+/** The declaration of a bucket store. */
+export const BUCKET_STORE = '[vehicleId+month], *ids';
+
+/** A row of a bucketed table. */
+export type BucketRow = Record<string, unknown> & { id: string; vehicleId?: unknown };
+
+/** One record of a bucket store: a vehicle's rows of a month (or of its whole history, month ''). */
+export interface Bucket {
+  vehicleId: string;
+  month: string;
+  ids: string[];
+  rows: BucketRow[];
+}
+
+/**
+ * Reads every row of `table` a page at a time (about `pageRows` rows), for whoever goes through a
+ * whole history without holding it in memory: a bucketed table in the order of its buckets (paging
+ * by id would read a bucket again for each of its rows), any other by id. Inside a transaction `tx`
+ * that holds the table.
+ */
+export async function eachPageOfRows(tx: Transaction, table: string, pageRows: number, fold: (rows: BucketRow[]) => void): Promise<void> {
+  const spec = bucketedByTable.get(table);
+  // An older mirror's upgrade, before the version that made the bucket store, still reads rows.
+  const buckets = spec && tx.idbtrans.objectStoreNames.contains(spec.store) ? spec.store : null;
+  const source = tx.table(buckets ?? table);
+  // A bucket holds a vehicle's month (or its whole history): about twenty rows, often more.
+  const limit = buckets ? Math.max(1, Math.ceil(pageRows / 20)) : pageRows;
+  for (let after: unknown = null; ;) {
+    const page = (await (after === null ? source.toCollection() : source.where(':id').above(after)).limit(limit).toArray()) as (BucketRow | Bucket)[];
+    fold(buckets ? (page as Bucket[]).flatMap((b) => b.rows) : (page as BucketRow[]));
+    if (page.length < limit) return;
+    const last = page.at(-1)!;
+    after = buckets ? [(last as Bucket).vehicleId, (last as Bucket).month] : (last as BucketRow).id;
+  }
+}

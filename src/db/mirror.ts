@@ -7,6 +7,7 @@ import { mirrorStoreOf } from '../../core/schema/resource.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
 import { BUCKET_STORE, BUCKETED_TABLES } from './bucketed-tables.ts';
+import { jsonRecordsMiddleware } from './json-records.ts';
 import { monthBucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
 import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
 
@@ -268,6 +269,8 @@ export class MirrorDb extends Dexie {
       .stores(Object.fromEntries(BUCKETED_TABLES.map((b) => [b.store, BUCKET_STORE])))
       .upgrade((tx) => moveIntoBuckets(tx));
     this.use(monthBucketsMiddleware);
+    // Fleet Details reads every summary on each open: kept as JSON text, they read several times faster.
+    this.use(jsonRecordsMiddleware({ [SUMMARIES]: SUMMARIES_STORE }));
     this.use(fleetSummariesMiddleware);
     this.use(openRecordsMiddleware);
   }

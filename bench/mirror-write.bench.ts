@@ -3,7 +3,7 @@
 // vehicles (bench/fleet-data.ts; about 63,000 rows, 34 MiB of JSON without answers) written in one
 // transaction per organization, four ways, each into a fresh database:
 // - baseline: one record per row with the mirror's inspection indexes (vehicleId, [vehicleId+inspectionDate]),
-//   as src/db/mirror.ts stores them today;
+//   as the mirror stored them before version 11;
 // - one record per row without indexes;
 // - one record per vehicle and month holding that month's rows (what "store together what is read
 //   together" would make of the history);
@@ -138,12 +138,12 @@ export async function run(): Promise<void> {
           organization: org,
           way:
             way === 'rows, indexed'
-              ? 'baseline: a record per row, indexed (the mirror today)'
+              ? 'baseline: a record per row, indexed (the mirror before version 11)'
               : way === 'rows, no index'
                 ? 'a record per row, no index'
                 : way === 'vehicle-months'
                   ? 'a record per vehicle and month'
-                  : "a record per vehicle and month, its rows' ids indexed",
+                  : "a record per vehicle and month, its rows' ids indexed (the mirror now)",
           rows: m.rows,
           records: m.records,
           'JSON MiB': +m.jsonMiB.toFixed(1),

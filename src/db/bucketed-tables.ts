@@ -19,13 +19,16 @@ export interface BucketedTable {
 }
 
 /**
- * The tables kept in buckets: the vehicles' histories, three records in four of a mirror's and more.
- * A year of inspections is about 250 a vehicle, so by month; a year of the others is a few dozen.
+ * The tables the mirror keeps in buckets: the shorter vehicle histories, a few dozen rows a vehicle a
+ * year, one record per vehicle. Inspections, about 250 a vehicle a year, would be a record per vehicle
+ * and month, but stay a record per row: a first sync fills their answers in pages in the order of their
+ * ids, each page touching nearly every vehicle's month, so every page would write the inspections'
+ * records again nearly whole (docs/performance.md "IndexedDB writes in Chromium").
  */
-export const BUCKETED_TABLES: readonly BucketedTable[] = [
-  { table: 'inspections', store: 'inspectionMonths', date: 'inspectionDate' },
-  ...['discrepancies', 'washes', 'notes', 'scheduledMx', 'ltis', 'pmis'].map((table) => ({ table, store: `${table}ByVehicle` })),
-];
+export const BUCKETED_TABLES: readonly BucketedTable[] = ['discrepancies', 'washes', 'notes', 'scheduledMx', 'ltis', 'pmis'].map((table) => ({
+  table,
+  store: `${table}ByVehicle`,
+}));
 
 const bucketedByTable = new Map(BUCKETED_TABLES.map((b) => [b.table, b] as const));
 

@@ -8,7 +8,7 @@ import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
 import { BUCKET_STORE, BUCKETED_TABLES } from './bucketed-tables.ts';
 import { jsonRecordsMiddleware } from './json-records.ts';
-import { monthBucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
+import { bucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
 import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
 
 /** A mirrored row: the feed's row as the API shapes it, under the server row id of its change. */
@@ -263,12 +263,12 @@ export class MirrorDb extends Dexie {
     // A vehicle's inspections are found by the first part of [vehicleId+inspectionDate] (Dexie's virtual
     // index; every inspection has a date): an index fewer to write for each of a first sync's inspections.
     this.version(10).stores({ inspections: 'id, [vehicleId+inspectionDate]' });
-    // The inspections are kept one record per vehicle and month, a twentieth of the records to write
-    // (src/db/month-buckets.ts); the app still reads and writes them as rows.
+    // The shorter vehicle histories are kept one record per vehicle, a twentieth of the records to write
+    // (src/db/bucketed-tables.ts, src/db/month-buckets.ts); the app still reads and writes them as rows.
     this.version(MIRROR_VERSION)
       .stores(Object.fromEntries(BUCKETED_TABLES.map((b) => [b.store, BUCKET_STORE])))
-      .upgrade((tx) => moveIntoBuckets(tx));
-    this.use(monthBucketsMiddleware);
+      .upgrade((tx) => moveIntoBuckets(tx, BUCKETED_TABLES));
+    this.use(bucketsMiddleware(BUCKETED_TABLES));
     // Fleet Details reads every summary on each open: kept as JSON text, they read several times faster.
     this.use(jsonRecordsMiddleware({ [SUMMARIES]: SUMMARIES_STORE }));
     this.use(fleetSummariesMiddleware);

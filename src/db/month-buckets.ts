@@ -10,7 +10,7 @@ import Dexie, {
   type Middleware,
 } from 'dexie';
 import { arrayCursor, type CursorEntry } from './array-cursor.ts';
-import { BUCKETED_TABLES, type Bucket, type BucketedTable, type BucketRow as Row } from './bucketed-tables.ts';
+import type { Bucket, BucketedTable, BucketRow as Row } from './bucketed-tables.ts';
 
 /*
  * The vehicles' histories are stored one IndexedDB record per vehicle and month (inspections), or per
@@ -254,29 +254,31 @@ function withBucketStores(stores: readonly string[], tables: ReadonlyMap<string,
   return more.length === 0 ? [...stores] : [...stores, ...more];
 }
 
-/** The middleware that keeps the bucketed tables in their bucket stores (installed by MirrorDb, beneath every other). */
-export const monthBucketsMiddleware: Middleware<DBCore> = {
-  stack: 'dbcore',
-  name: 'MonthBuckets',
-  level: -2,
-  create: (down) => {
-    // Before the version that made a bucket store (an older mirror's upgrade), its table is still a store of rows.
-    const present = new Set(down.schema.tables.map((t) => t.name));
-    const tables = new Map(BUCKETED_TABLES.filter((spec) => present.has(spec.store)).map((spec) => [spec.table, spec] as const));
-    const made = new Map<string, DBCoreTable>();
-    return {
-      ...down,
-      transaction: (stores, mode, options) => down.transaction(withBucketStores(stores, tables), mode, options),
-      table(name) {
-        const spec = tables.get(name);
-        if (!spec) return down.table(name);
-        let table = made.get(name);
-        if (!table) made.set(name, (table = bucketTable(down, spec)));
-        return table;
-      },
-    };
-  },
-};
+/** The middleware that keeps `tables` in their bucket stores (MirrorDb installs it for BUCKETED_TABLES, beneath every other). */
+export function bucketsMiddleware(tables: readonly BucketedTable[]): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'Buckets',
+    level: -2,
+    create: (down) => {
+      // Before the version that made a bucket store (an older mirror's upgrade), its table is still a store of rows.
+      const present = new Set(down.schema.tables.map((t) => t.name));
+      const kept = new Map(tables.filter((spec) => present.has(spec.store)).map((spec) => [spec.table, spec] as const));
+      const made = new Map<string, DBCoreTable>();
+      return {
+        ...down,
+        transaction: (stores, mode, options) => down.transaction(withBucketStores(stores, kept), mode, options),
+        table(name) {
+          const spec = kept.get(name);
+          if (!spec) return down.table(name);
+          let table = made.get(name);
+          if (!table) made.set(name, (table = bucketTable(down, spec)));
+          return table;
+        },
+      };
+    },
+  };
+}
 
 function requested<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -290,8 +292,8 @@ function requested<T>(request: IDBRequest<T>): Promise<T> {
  * their buckets, a chunk at a time, and empties the old store. It works on IndexedDB itself, beneath
  * the middleware (which already answers the table from the buckets).
  */
-export async function moveIntoBuckets(tx: { idbtrans: IDBTransaction }, chunk = 2000): Promise<void> {
-  for (const spec of BUCKETED_TABLES) {
+export async function moveIntoBuckets(tx: { idbtrans: IDBTransaction }, tables: readonly BucketedTable[], chunk = 2000): Promise<void> {
+  for (const spec of tables) {
     const rows = tx.idbtrans.objectStore(spec.table);
     const buckets = tx.idbtrans.objectStore(spec.store);
     let after: IDBValidKey | undefined;

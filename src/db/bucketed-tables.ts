@@ -57,7 +57,7 @@ export async function eachPageOfRows(tx: Transaction, table: string, pageRows: n
   // An older mirror's upgrade, before the version that made the bucket store, still reads rows.
   const buckets = spec && tx.idbtrans.objectStoreNames.contains(spec.store) ? spec.store : null;
   const source = tx.table(buckets ?? table);
-  // A bucket holds a vehicle's month (or its whole history): about twenty rows, often more.
+  // A bucket holds a vehicle's history of one table: a few dozen rows a year, often more.
   const limit = buckets ? Math.max(1, Math.ceil(pageRows / 20)) : pageRows;
   for (let after: unknown = null; ;) {
     const page = (await (after === null ? source.toCollection() : source.where(':id').above(after)).limit(limit).toArray()) as (BucketRow | Bucket)[];

@@ -13,23 +13,22 @@ import { arrayCursor, type CursorEntry } from './array-cursor.ts';
 import type { Bucket, BucketedTable, BucketRow as Row } from './bucketed-tables.ts';
 
 /*
- * The vehicles' histories are stored one IndexedDB record per vehicle and month (inspections), or per
- * vehicle (the shorter histories), not one per row: IndexedDB in Chromium costs per record, not per byte
- * (docs/performance.md "IndexedDB writes in Chromium": a year of one organization's inspections, 63,711
- * rows, took 6.5 s to write as rows and 1.5 s as 3,124 vehicle-months). The rest of the app still sees
- * each feed's table, row by row: this DBCore middleware, the lowest of the mirror's, answers every read
- * and write of a bucketed table (src/db/bucketed-tables.ts) from its store of buckets.
+ * The shorter vehicle histories are stored one IndexedDB record per vehicle, not one per row (the
+ * tables of src/db/bucketed-tables.ts): IndexedDB in Chromium costs per record, not per byte
+ * (docs/performance.md "IndexedDB writes in Chromium": a year of one organization's inspections,
+ * 63,711 rows, took 6.5 s to write as rows and 1.5 s as 3,124 vehicle-months). The rest of the app
+ * still sees each feed's table, row by row: this DBCore middleware, the lowest of the mirror's, answers
+ * every read and write of a bucketed table from its store of buckets.
  *
- * A bucket is { vehicleId, month, ids, rows }, keyed [vehicleId+month]; `ids` is a multi-entry index,
- * the way from a row's id to its bucket. Reads by the vehicle (a vehicleId index, or an index that starts
- * with it, and Dexie's virtual index on that first part) read that vehicle's buckets, only the months
- * asked for; reads by id go through `ids`; any other read scans every bucket. Rows are then filtered,
- * sorted and limited as IndexedDB would.
+ * A bucket is { vehicleId, month, ids, rows }, keyed [vehicleId+month] (month '' for a vehicle's whole
+ * history; a table given a date field is kept by month of it, which the mirror does not use today, see
+ * BUCKETED_TABLES); `ids` is a multi-entry index, the way from a row's id to its bucket. Reads by the
+ * vehicle (a vehicleId index, or an index that starts with it, and Dexie's virtual index on that first
+ * part) read that vehicle's buckets, only the months asked for; reads by id go through `ids`; any other
+ * read scans every bucket. Rows are then filtered, sorted and limited as IndexedDB would.
  *
- * The rule the layout rests on: a row's vehicle and date never change once it exists (an inspection's
- * vehicle and date are set when it is submitted and never edited; a vehicle's record stays under its
- * vehicle, and only inspections are bucketed by a date), so a row written again is always found in the
- * bucket its values name.
+ * The rule the layout rests on: a row's vehicle (and, for a table kept by month, its date) never changes
+ * once it exists, so a row written again is always found in the bucket its values name.
  */
 
 type BucketKey = [string, string];

@@ -30,6 +30,8 @@ export interface OrgContext {
   people: Record<string, SeedPerson>;
   sections: SeedSection[];
   tables: SeedTables;
+  /** Whether inspections carry their answers (SeedOptions.answers). */
+  answers: boolean;
 }
 
 /** The start (00:00 UTC) of day `j`; negative days lie before the history, `days` and later after it. */

@@ -165,17 +165,18 @@ export function writeInspection(
     const id = rng.id();
     record.resultIds.set(rule.ruleId, id);
     record.values.set(rule.ruleId, value);
-    results.push({
-      resultId: id,
-      position,
-      ruleId: rule.ruleId,
-      result: { isPassing: failure === undefined, value },
-      isFixed: failure === 'fixed',
-      comment,
-      overview: { title: rule.title, description: rule.description, ruleType: rule.ruleType, fields: { ...rule.fields } },
-      type: RESULT_TYPE[rule.ruleType],
-      units: rule.fields.units ?? null,
-    });
+    if (ctx.answers)
+      results.push({
+        resultId: id,
+        position,
+        ruleId: rule.ruleId,
+        result: { isPassing: failure === undefined, value },
+        isFixed: failure === 'fixed',
+        comment,
+        overview: { title: rule.title, description: rule.description, ruleType: rule.ruleType, fields: { ...rule.fields } },
+        type: RESULT_TYPE[rule.ruleType],
+        units: rule.fields.units ?? null,
+      });
   });
   const numFixes = [...failures.values()].filter((f) => f === 'fixed').length;
   ctx.tables.inspections.push({

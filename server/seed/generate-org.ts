@@ -27,7 +27,7 @@ const SHIFT_TIMES: ShiftDay[] = SHIFT_DAYS.map((day) => ({
 export const SHIFT_START_HOURS: Record<1 | 2 | 3, number> = { 1: 6, 2: 14, 3: 22 };
 
 /** The organization's ids, people and sections; rows are added by seedOrganization. */
-export function createOrgContext(root: Rng, number: number, days: number, today: Date, tables: SeedTables): OrgContext {
+export function createOrgContext(root: Rng, number: number, days: number, today: Date, tables: SeedTables, answers = true): OrgContext {
   const rng = root.fork(`org-${number}`);
   const ids = rng.fork('ids');
   const orgId = ids.id();
@@ -35,7 +35,7 @@ export function createOrgContext(root: Rng, number: number, days: number, today:
   const sections = SECTION_NAMES.slice(0, sectionCount).map((name) => ({ id: ids.id(), name }));
   const people: Record<string, SeedPerson> = {};
   for (const spec of DEMO_USERS) people[spec.local] = { id: ids.id(), name: `${spec.firstName} ${spec.lastName}` };
-  return { rng, number, orgId, slug: orgSlug(number), name: orgName(number), days, today, people, sections, tables };
+  return { rng, number, orgId, slug: orgSlug(number), name: orgName(number), days, today, people, sections, tables, answers };
 }
 
 const phone = (rng: Rng, area: string) => `(${area}) 555-01${rng.digits(2)}`;

@@ -20,6 +20,14 @@ const total = (d: SeedData) =>
   Object.values(d.tables).reduce((n, rows) => n + rows.length, 0) + d.tables.inspections.reduce((n, i) => n + (i.results?.length ?? 0), 0);
 
 describe('generateSeed', () => {
+  it('makes the same rows without the inspections’ answers when asked for none', () => {
+    const without = generateSeed({ orgs: 2, vehicles: 30, days: 40, today: TODAY, answers: false });
+    expect(without.tables.inspections.every((i) => i.results?.length === 0)).toBe(true);
+    expect(t.inspections.some((i) => (i.results?.length ?? 0) > 0)).toBe(true);
+    const answersLeftOut = { ...t, inspections: t.inspections.map((i) => ({ ...i, results: [] })) };
+    expect(without.tables).toEqual(answersLeftOut);
+  });
+
   it('makes unique ids of 21 characters (workflow ids are numbers) and nothing after today', () => {
     const moments = ['createdAt', 'updatedAt', 'completionDate', 'actualCompletionDate', 'reportDate', 'validFrom', 'statusValidFrom', 'eventTime'];
     const problems: string[] = [];

@@ -75,6 +75,12 @@ export interface SeedOptions {
   seed?: number;
   /** Number the organizations from firstOrg on (default 1), to add organizations to a seeded database. */
   firstOrg?: number;
+  /**
+   * Whether inspections carry their answers (default true). The fleet benches keep none (Fleet Details
+   * never reads them) and skip making them, two thirds of the generator's time; every other row, id
+   * and value is the same either way.
+   */
+  answers?: boolean;
 }
 
 export function emptyTables(): SeedTables {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, max } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -8,7 +9,7 @@ import { generateSeed } from '../../server/seed/generate.ts';
 import { writeSeed, type SeedSummary } from '../../server/seed/write-seed.ts';
 import { DEMO_PASSWORD, DEMO_USERS, demoEmail } from '../../server/seed/demo-users.ts';
 import { DEFAULT_SEED, demoSignIns, startOfUtcDay } from '../../server/seed/seed-if-empty.ts';
-import type { SeedData } from '../../server/seed/types.ts';
+import { SEED_TABLES, type SeedData, type SeedTableName } from '../../server/seed/types.ts';
 import { fileContents, liveEvents, orgClocks, users, vehicles } from '../../server/db/schema/index.ts';
 import { entityFeedSchemas, type EntityFeedName } from '../../core/schema/entity-feeds.ts';
 import { organizationSchema, sectionMelSchema, sectionSchema } from '../../core/schema/organization.ts';
@@ -70,6 +71,24 @@ describe('generateSeed', () => {
 });
 
 describe('the written seed', () => {
+  it('stores every generated row as generated, value for value (COPY on PGlite, inserts on PostgreSQL)', async () => {
+    for (const [name, table] of Object.entries(SEED_TABLES) as [SeedTableName, (typeof SEED_TABLES)[SeedTableName]][]) {
+      const generated = data.tables[name] as Record<string, unknown>[];
+      const stored = new Map((await server.ctx.db.select().from(table)).map((row) => [row.id, row as Record<string, unknown>]));
+      const problems: string[] = [];
+      for (const row of generated) {
+        const found = stored.get(row.id as string);
+        if (!found) problems.push(`${name} ${String(row.id)} missing`);
+        for (const [key, value] of Object.entries(row)) {
+          if (value === undefined || key === 'passwordHash') continue;
+          if (!isDeepStrictEqual(found?.[key], value))
+            problems.push(`${name} ${String(row.id)}.${key}: ${JSON.stringify(found?.[key])} stored, ${JSON.stringify(value)} generated`);
+        }
+      }
+      expect(problems.slice(0, 5)).toEqual([]);
+    }
+  });
+
   it('writes every row with a revision of its organization', async () => {
     expect(summary.totalRows).toBe(Object.values(data.tables).reduce((n, rows) => n + rows.length, 0));
     for (const org of data.organizations) {

@@ -11,11 +11,11 @@ export const answersPath = '/data/v1/sync/answers';
 
 /**
  * GET /data/v1/sync/answers: the answers of the inspections a device keeps them for (performed from
- * inspectionDetailMirrorStart on), in pages ordered by inspection id, for a device whose first sync
- * brought the inspections without them (pull `answers=later`).
+ * inspectionDetailMirrorStart on), in pages vehicle by vehicle (server/sync/answers.ts), for a device
+ * whose first sync brought the inspections without them (pull `answers=later`).
  */
 export const answersQuerySchema = z.object({
-  /** The last inspection id of the page before (its `next`); empty or left out for the first page. */
+  /** The page before's `next` (where it ended: "vehicleId/inspectionId"); empty or left out for the first page. */
   after: z.string().max(2000, 'after is at most 2000 characters').default(''),
   limit: pageLimitSchema(ANSWERS_LIMIT_MAX, ANSWERS_LIMIT_DEFAULT),
 });

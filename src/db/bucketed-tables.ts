@@ -18,17 +18,21 @@ export interface BucketedTable {
   date?: string;
 }
 
-/**
- * The tables the mirror keeps in buckets: the shorter vehicle histories, a few dozen rows a vehicle a
- * year, one record per vehicle. Inspections, about 250 a vehicle a year, would be a record per vehicle
- * and month, but stay a record per row: a first sync fills their answers in pages in the order of their
- * ids, each page touching nearly every vehicle's month, so every page would write the inspections'
- * records again nearly whole (docs/performance.md "IndexedDB writes in Chromium").
- */
-export const BUCKETED_TABLES: readonly BucketedTable[] = ['discrepancies', 'washes', 'notes', 'scheduledMx', 'ltis', 'pmis'].map((table) => ({
+/** The shorter vehicle histories, a few dozen rows a vehicle a year: one record per vehicle (mirror version 11). */
+export const VEHICLE_HISTORIES: readonly BucketedTable[] = ['discrepancies', 'washes', 'notes', 'scheduledMx', 'ltis', 'pmis'].map((table) => ({
   table,
   store: `${table}ByVehicle`,
 }));
+
+/**
+ * Inspections, about 250 a vehicle a year: one record per vehicle and month (mirror version 12). A first
+ * sync fills their answers afterwards, in pages that come vehicle by vehicle (server/sync/answers.ts), so
+ * that each page rewrites only its vehicles' months.
+ */
+export const INSPECTION_MONTHS: BucketedTable = { table: 'inspections', store: 'inspectionMonths', date: 'inspectionDate' };
+
+/** Every table the mirror keeps in buckets. */
+export const BUCKETED_TABLES: readonly BucketedTable[] = [INSPECTION_MONTHS, ...VEHICLE_HISTORIES];
 
 const bucketedByTable = new Map(BUCKETED_TABLES.map((b) => [b.table, b] as const));
 
@@ -57,7 +61,7 @@ export async function eachPageOfRows(tx: Transaction, table: string, pageRows: n
   // An older mirror's upgrade, before the version that made the bucket store, still reads rows.
   const buckets = spec && tx.idbtrans.objectStoreNames.contains(spec.store) ? spec.store : null;
   const source = tx.table(buckets ?? table);
-  // A bucket holds a vehicle's history of one table: a few dozen rows a year, often more.
+  // A bucket holds a vehicle's history of one table, or a month of it: a few dozen rows, often more.
   const limit = buckets ? Math.max(1, Math.ceil(pageRows / 20)) : pageRows;
   for (let after: unknown = null; ;) {
     const page = (await (after === null ? source.toCollection() : source.where(':id').above(after)).limit(limit).toArray()) as (BucketRow | Bucket)[];

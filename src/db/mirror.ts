@@ -6,7 +6,7 @@ import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds
 import { mirrorStoreOf } from '../../core/schema/resource.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
-import { BUCKET_STORE, BUCKETED_TABLES } from './bucketed-tables.ts';
+import { BUCKET_STORE, BUCKETED_TABLES, INSPECTION_MONTHS, VEHICLE_HISTORIES } from './bucketed-tables.ts';
 import { jsonRecordsMiddleware } from './json-records.ts';
 import { bucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
 import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
@@ -199,7 +199,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 11;
+export const MIRROR_VERSION = 12;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -265,9 +265,14 @@ export class MirrorDb extends Dexie {
     this.version(10).stores({ inspections: 'id, [vehicleId+inspectionDate]' });
     // The shorter vehicle histories are kept one record per vehicle, a twentieth of the records to write
     // (src/db/bucketed-tables.ts, src/db/month-buckets.ts); the app still reads and writes them as rows.
+    this.version(11)
+      .stores(Object.fromEntries(VEHICLE_HISTORIES.map((b) => [b.store, BUCKET_STORE])))
+      .upgrade((tx) => moveIntoBuckets(tx, VEHICLE_HISTORIES));
+    // Inspections are kept one record per vehicle and month, their answers filled a vehicle at a time
+    // (server/sync/answers.ts): a first sync writes a twentieth of the records.
     this.version(MIRROR_VERSION)
-      .stores(Object.fromEntries(BUCKETED_TABLES.map((b) => [b.store, BUCKET_STORE])))
-      .upgrade((tx) => moveIntoBuckets(tx, BUCKETED_TABLES));
+      .stores({ [INSPECTION_MONTHS.store]: BUCKET_STORE })
+      .upgrade((tx) => moveIntoBuckets(tx, [INSPECTION_MONTHS]));
     this.use(bucketsMiddleware(BUCKETED_TABLES));
     // Fleet Details reads every summary on each open: kept as JSON text, they read several times faster.
     this.use(jsonRecordsMiddleware({ [SUMMARIES]: SUMMARIES_STORE }));

@@ -2,9 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inspectionRow, noteRow } from '../../core/testing/feed-rows.ts';
-import { BUCKET_STORE } from './bucketed-tables.ts';
 import { MirrorDb } from './mirror.ts';
-import { bucketsMiddleware } from './month-buckets.ts';
 import lock from './mirror-stores.lock.json' with { type: 'json' };
 
 /*
@@ -65,15 +63,9 @@ function inspection(id: number, version: number): AnyRow {
 
 const CASES: Case[] = [
   {
-    // By month of its date, with an index that starts with the vehicle (the mirror keeps inspections a
-    // record per row; a database of its own keeps them by month here).
+    // By month of its date, with an index that starts with the vehicle: the mirror's inspections.
     table: 'inspections',
-    open: () => {
-      const db = new Dexie(MIRROR);
-      db.version(1).stores({ inspections: (lock as Record<string, Record<string, string>>)['11']!.inspections!, inspectionMonths: BUCKET_STORE });
-      db.use(bucketsMiddleware([{ table: 'inspections', store: 'inspectionMonths', date: 'inspectionDate' }]));
-      return db;
-    },
+    open: () => new MirrorDb(MIRROR),
     rowOf: inspection,
     reads: [
       [
@@ -230,24 +222,46 @@ describe('the vehicles’ histories kept one record per vehicle and month, or pe
     plain.close();
   });
 
-  it('are stored a record per vehicle in the mirror, and moved there from a mirror that kept one record per row', async () => {
+  it('are stored a record per vehicle (notes) or per vehicle and month (inspections), moved there from a mirror that kept one record per row', async () => {
     const note = (id: number) => ({ ...noteRow({ noteId: keyOf('n', id), vehicleId: vehicleOf(id), creationDate: dayOf(id) }), id: keyOf('n', id) });
     const old = new Dexie(MIRROR);
     old.version(10).stores((lock as Record<string, Record<string, string>>)['10']!);
-    const rows = Array.from({ length: 40 }, (_, i) => note(i));
-    await old.table('notes').bulkPut(rows);
+    const notes = Array.from({ length: 40 }, (_, i) => note(i));
+    const inspections = Array.from({ length: 40 }, (_, i) => inspection(i, 0));
+    await old.table('notes').bulkPut(notes);
+    await old.table('inspections').bulkPut(inspections);
     old.close();
 
     const db = new MirrorDb(MIRROR);
     expect(await db.feed('notes').count()).toBe(40);
     expect(await db.feed('notes').get('n007')).toEqual(note(7));
+    expect(await db.feed('inspections').count()).toBe(40);
+    expect(await db.feed('inspections').get('i007')).toEqual(inspection(7, 0));
     const buckets = await db.table('notesByVehicle').toArray();
     expect(buckets.map((b: { vehicleId: string; month: string }) => [b.vehicleId, b.month])).toEqual(VEHICLES.map((v) => [v, '']));
-    expect(buckets.flatMap((b: { ids: string[] }) => b.ids).sort()).toEqual(rows.map((row) => row.id));
+    expect(buckets.flatMap((b: { ids: string[] }) => b.ids).sort()).toEqual(notes.map((row) => row.id));
+    const months = await db.table('inspectionMonths').toArray();
+    const monthsOf = (rows: AnyRow[]) => [...new Set(rows.map((r) => `${String(r.vehicleId)} ${String(r.inspectionDate).slice(0, 7)}`))].sort();
+    expect(months.map((b: { vehicleId: string; month: string }) => `${b.vehicleId} ${b.month}`)).toEqual(monthsOf(inspections));
+    expect(months.flatMap((b: { ids: string[] }) => b.ids).sort()).toEqual(inspections.map((row) => row.id));
     db.close();
     const raw = new Dexie(MIRROR);
     await raw.open();
     expect(await raw.table('notes').count(), 'the old store is emptied').toBe(0);
+    expect(await raw.table('inspections').count(), 'the old store is emptied').toBe(0);
     raw.close();
+  });
+
+  it('moves the inspections of a mirror that kept the shorter histories by vehicle already (version 11) into their months', async () => {
+    const old = new Dexie(MIRROR);
+    old.version(11).stores((lock as Record<string, Record<string, string>>)['11']!);
+    const inspections = Array.from({ length: 30 }, (_, i) => inspection(i, 1));
+    await old.table('inspections').bulkPut(inspections);
+    old.close();
+
+    const db = new MirrorDb(MIRROR);
+    expect(await db.feed('inspections').orderBy(':id').toArray()).toEqual(inspections);
+    expect(await db.table('inspectionMonths').count()).toBeGreaterThan(1);
+    db.close();
   });
 });

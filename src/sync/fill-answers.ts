@@ -15,16 +15,13 @@ const awaits = (row: Record<string, unknown> | null | undefined, answers: Inspec
   row != null && row.results === null && row.lastModificationDate === answers.lastModificationDate;
 
 /**
- * The mirror's inspections of `ids` (undefined where it has none), read as one range from the least id
- * to the greatest instead of a get each: a page's ids follow one another in the server's order, which is
- * the mirror's (`collate "C"`), so the range holds little more than the page. Any order gives the same rows.
+ * The mirror's inspections of `ids` (undefined where it has none). The mirror keeps inspections a record
+ * per vehicle and month (src/db/bucketed-tables.ts): each id finds its record through the records' ids
+ * index, and each record is read once. A page comes vehicle by vehicle, so its ids are spread over the
+ * whole range of ids: a read of the range from the least to the greatest would read nearly every record.
  */
-async function inspectionsOf(db: MirrorDb, ids: readonly string[]): Promise<(MirrorRow<'inspections'> | undefined)[]> {
-  if (ids.length === 0) return [];
-  const sorted = [...ids].sort();
-  const range = await db.feed('inspections').where(':id').between(sorted[0]!, sorted.at(-1)!, true, true).toArray();
-  const byId = new Map(range.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id));
+function inspectionsOf(db: MirrorDb, ids: readonly string[]): Promise<(MirrorRow<'inspections'> | undefined)[]> {
+  return db.feed('inspections').bulkGet([...ids]);
 }
 
 /**

@@ -10,19 +10,27 @@ import { compareCodePoints } from '../../server/sync/cursor.ts';
 
 const env = useServerWithOrg();
 
-/** An organization with three inspections in the months devices keep answers of, one older and one deleted. */
+/**
+ * An organization with three inspections of two vehicles in the months devices keep answers of (each
+ * with the vehicle's id: `recent`), one older and one deleted.
+ */
 async function orgWithInspections() {
   const org = await orgWithAdmin(env.server);
   const vehicle = await createVehicle(env.server.ctx, org.orgId, org.sectionId);
+  const second = await createVehicle(env.server.ctx, org.orgId, org.sectionId);
   const inspector = { userId: org.admin.userId, name: 'Test vco' };
   const now = Date.now();
-  const add = (at: number, ruleId: string) =>
-    addInspection(env.server.ctx, org.orgId, vehicle, {
+  const add = (at: number, ruleId: string, of = vehicle) =>
+    addInspection(env.server.ctx, org.orgId, of, {
       date: new Date(at).toISOString(),
       inspector,
       results: [{ ruleId, isPassing: false, value: false, comment: `${ruleId} worn` }],
     });
-  const recent = [await add(now - 3_600_000, 'AF1800-1'), await add(now - 7_200_000, 'AF1800-2'), await add(now - 10_800_000, 'AF1800-3')];
+  const recent = [
+    { id: await add(now - 3_600_000, 'AF1800-1'), vehicleId: vehicle.vehicleId },
+    { id: await add(now - 7_200_000, 'AF1800-2', second), vehicleId: second.vehicleId },
+    { id: await add(now - 10_800_000, 'AF1800-3'), vehicleId: vehicle.vehicleId },
+  ];
   const old = await add(now - 120 * 86_400_000, 'AF1800-4');
   const deleted = await add(now - 1_800_000, 'AF1800-5');
   await env.server.ctx.write(org.orgId, undefined, async ({ tx, rev, now: at }) => {
@@ -56,12 +64,12 @@ describe('answers later', () => {
       if (change.t !== 'inspections') expect(later.rows.get(key)).toEqual(change);
       else expect(later.rows.get(key)).toEqual({ ...change, data: { ...change.data, results: null } });
     }
-    for (const id of recent) expect(whole.rows.get(`inspections/${id}`)?.data?.results).toHaveLength(1);
+    for (const { id } of recent) expect(whole.rows.get(`inspections/${id}`)?.data?.results).toHaveLength(1);
     expect(whole.rows.get(`inspections/${old}`)?.data?.results).toBeNull();
     expect(later.cursor).toBe(whole.cursor);
   });
 
-  it('GET /data/v1/sync/answers brings the answers of the months devices keep, in pages by id, each with the version it belongs to', async () => {
+  it('GET /data/v1/sync/answers brings the answers of the months devices keep, in pages vehicle by vehicle, each with the version it belongs to', async () => {
     const { admin, recent } = await orgWithInspections();
     const whole = await pullAll(admin.api);
 
@@ -70,7 +78,10 @@ describe('answers later', () => {
     expect(pages.map((p) => p.answers.length)).toEqual([2, 1]);
     expect(pages[0]!.total).toBe(3);
     expect(pages[1]!.total).toBeUndefined();
-    expect(answers.map((a) => a.inspectionId)).toEqual([...recent].sort(compareCodePoints));
+    // A device keeps a vehicle's inspections a record per month: a vehicle's answers come together, in the order of the vehicles' ids.
+    const byVehicle = [...recent].sort((a, b) => compareCodePoints(a.vehicleId, b.vehicleId) || compareCodePoints(a.id, b.id));
+    expect(answers.map((a) => a.inspectionId)).toEqual(byVehicle.map((r) => r.id));
+    expect(pages[0]!.next).toBe(`${byVehicle[1]!.vehicleId}/${byVehicle[1]!.id}`);
     for (const a of answers) {
       const row = whole.rows.get(`inspections/${a.inspectionId}`)!.data!;
       expect(a).toEqual<InspectionAnswers>({
@@ -81,6 +92,15 @@ describe('answers later', () => {
     }
     // One page when the limit allows.
     expect((await allAnswers(admin.api, 500)).pages).toHaveLength(1);
+  });
+
+  it('starts again from the first page for a cursor of the pages in id order (an inspection id alone)', async () => {
+    const { admin, recent } = await orgWithInspections();
+    const res = await admin.api.get(`${answersPath}?${new URLSearchParams({ after: recent[0]!.id })}`);
+    expect(res.status).toBe(200);
+    const page = answersPageSchema.parse(res.body);
+    expect(page.total).toBe(3);
+    expect(page.answers.map((a) => a.inspectionId).sort(compareCodePoints)).toEqual(recent.map((r) => r.id).sort(compareCodePoints));
   });
 
   it("gives another organization's caller none of them", async () => {

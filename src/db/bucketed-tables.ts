@@ -36,6 +36,24 @@ export const BUCKETED_TABLES: readonly BucketedTable[] = [INSPECTION_MONTHS, ...
 
 const bucketedByTable = new Map(BUCKETED_TABLES.map((b) => [b.table, b] as const));
 
+/**
+ * Changes in the order that writes each bucket once: a bucketed table's rows grouped by table, vehicle
+ * and month, after every other change, each group in the order given (a stable sort). A page of the pull
+ * comes in the order of revisions, nearly a day of every vehicle's inspections after another; written
+ * in chunks in that order, each chunk read and wrote again the month of nearly every vehicle.
+ */
+export function inBucketOrder<C extends { table: string; row: Record<string, unknown> | null }>(changes: readonly C[]): C[] {
+  const keyOf = (c: C): string => {
+    const spec = bucketedByTable.get(c.table);
+    if (!spec || c.row === null) return '';
+    const day = spec.date === undefined ? undefined : c.row[spec.date];
+    return `${c.table}\u0000${String(c.row.vehicleId ?? '')}\u0000${typeof day === 'string' ? day.slice(0, 7) : ''}`;
+  };
+  const keyed = changes.map((change, i) => ({ change, i, key: keyOf(change) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+  return keyed.map((k) => k.change);
+}
+
 /** The declaration of a bucket store. */
 export const BUCKET_STORE = '[vehicleId+month], *ids';
 

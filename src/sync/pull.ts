@@ -1,5 +1,6 @@
 import { pullResponseSchema, type PullResponse } from '../../core/schema/sync.ts';
 import { refreshStaleSummaries, summaryTables } from '../db/fleet-summaries.ts';
+import { inBucketOrder } from '../db/bucketed-tables.ts';
 import { deriveAll } from '../db/derived-stores.ts';
 import { DerivedTally } from '../db/derived-tally.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
@@ -136,8 +137,10 @@ export async function pullOnce({
     const { parsed, failed } = parseChanges(page.changes);
     result.skipped += failed.length;
     const from = result.cursor;
+    // Each chunk is its own transaction: a bucket's rows go together (src/db/bucketed-tables.ts).
+    const ordered = inBucketOrder(parsed);
     const chunks: ParsedChange[][] = [];
-    for (let i = 0; i < parsed.length; i += size) chunks.push(parsed.slice(i, i + size));
+    for (let i = 0; i < ordered.length; i += size) chunks.push(ordered.slice(i, i + size));
     if (chunks.length === 0) chunks.push([]);
     for (const [i, chunk] of chunks.entries()) {
       const last = i === chunks.length - 1;

@@ -86,6 +86,22 @@ describe('the answers a first sync leaves for later', () => {
     expect(await db.meta.get('answersPending')).toBeUndefined();
   });
 
+  it('count again from a first page the server starts over with, for a cursor it no longer knows', async () => {
+    const server = fleetServer();
+    const db = freshDb();
+    await expect(pullOnce({ db, api: withoutAnswers(server), clientId: 'client1' })).rejects.toThrow(OfflineError);
+    // A fill two pages in, under a cursor of the pages' older order.
+    await db.meta.put({ key: 'answersPending', value: { after: 'i2', done: 2, total: 3 } });
+    const api = server.api();
+    const restarting: ApiClient = {
+      request: (method, path, body) => (path.startsWith(answersPath) ? api.request(method, path.replace(/after=i2\b/, 'after=')) : api.request(method, path, body)),
+    };
+
+    expect(await fillAnswers({ db, api: restarting, limit: 1, budgetMs: 0 })).toBe(true);
+
+    expect((await db.meta.get('answersPending'))?.value).toEqual({ after: 'i1', done: 1, total: 3 });
+  });
+
   it('never go over a newer version of an inspection, nor over answers the device has', async () => {
     const server = fleetServer();
     const db = freshDb();

@@ -117,7 +117,10 @@ export async function fillAnswers({ db, api, budgetMs = Infinity, limit }: FillA
       prefetched.catch(() => undefined);
     }
     const from: string = progress.after;
-    const next: AnswersProgress = { after: page.next ?? '', done: progress.done + page.received, total: page.total ?? progress.total };
+    // A page with the total is a first page: the count starts from it (a server that no longer knows a
+    // cursor, e.g. one of before the pages came vehicle by vehicle, starts again from the first page).
+    const done = page.total === undefined ? progress.done + page.received : page.received;
+    const next: AnswersProgress = { after: page.next ?? '', done, total: page.total ?? progress.total };
     const wrote = await db.transaction('rw', db.tables, async (tx) => {
       // A reset (or another tab's fill) moved the progress meanwhile: this page is not the one to write.
       if ((await getMeta(db, 'answersPending'))?.after !== from) return false;

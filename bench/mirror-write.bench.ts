@@ -3,7 +3,7 @@
 // vehicles (bench/fleet-data.ts; about 63,000 rows, 34 MiB of JSON without answers) written in one
 // transaction per organization, four ways, each into a fresh database:
 // - baseline: one record per row with the mirror's inspection indexes (vehicleId, [vehicleId+inspectionDate]),
-//   as the mirror stored them before version 11;
+//   as the mirror stored them before version 12;
 // - one record per row without indexes;
 // - one record per vehicle and month holding that month's rows (what "store together what is read
 //   together" would make of the history);
@@ -138,7 +138,7 @@ export async function run(): Promise<void> {
           organization: org,
           way:
             way === 'rows, indexed'
-              ? 'baseline: a record per row, indexed (the mirror before version 11)'
+              ? 'baseline: a record per row, indexed (the mirror before version 12)'
               : way === 'rows, no index'
                 ? 'a record per row, no index'
                 : way === 'vehicle-months'

@@ -36,6 +36,15 @@ export const BUCKETED_TABLES: readonly BucketedTable[] = [INSPECTION_MONTHS, ...
 
 const bucketedByTable = new Map(BUCKETED_TABLES.map((b) => [b.table, b] as const));
 
+/** A bucket's key: [vehicleId, month], the month '' for a table kept a record per vehicle. */
+export type BucketKey = [string, string];
+
+/** The bucket a row of a table kept by `date` (or, without, by vehicle alone) belongs in. */
+export function bucketKeyOf(row: Record<string, unknown>, date: string | undefined): BucketKey {
+  const day = date === undefined ? undefined : row[date];
+  return [String(row.vehicleId ?? ''), typeof day === 'string' ? day.slice(0, 7) : ''];
+}
+
 /**
  * Changes in the order that writes each bucket once: a bucketed table's rows grouped by table, vehicle
  * and month, after every other change, each group in the order given (a stable sort). A page of the pull
@@ -45,9 +54,7 @@ const bucketedByTable = new Map(BUCKETED_TABLES.map((b) => [b.table, b] as const
 export function inBucketOrder<C extends { table: string; row: Record<string, unknown> | null }>(changes: readonly C[]): C[] {
   const keyOf = (c: C): string => {
     const spec = bucketedByTable.get(c.table);
-    if (!spec || c.row === null) return '';
-    const day = spec.date === undefined ? undefined : c.row[spec.date];
-    return `${c.table}\u0000${String(c.row.vehicleId ?? '')}\u0000${typeof day === 'string' ? day.slice(0, 7) : ''}`;
+    return spec && c.row !== null ? [c.table, ...bucketKeyOf(c.row, spec.date)].join('\u0000') : '';
   };
   const keyed = changes.map((change, i) => ({ change, i, key: keyOf(change) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));

@@ -10,28 +10,25 @@ import Dexie, {
   type Middleware,
 } from 'dexie';
 import { arrayCursor, type CursorEntry } from './array-cursor.ts';
-import type { Bucket, BucketedTable, BucketRow as Row } from './bucketed-tables.ts';
+import { bucketKeyOf, type Bucket, type BucketedTable, type BucketKey, type BucketRow as Row } from './bucketed-tables.ts';
 
 /*
- * The shorter vehicle histories are stored one IndexedDB record per vehicle, not one per row (the
- * tables of src/db/bucketed-tables.ts): IndexedDB in Chromium costs per record, not per byte
- * (docs/performance.md "IndexedDB writes in Chromium": a year of one organization's inspections,
- * 63,711 rows, took 6.5 s to write as rows and 1.5 s as 3,124 vehicle-months). The rest of the app
- * still sees each feed's table, row by row: this DBCore middleware, the lowest of the mirror's, answers
- * every read and write of a bucketed table from its store of buckets.
+ * The vehicles' histories are stored one IndexedDB record per vehicle and month (inspections), or per
+ * vehicle (the shorter histories), not one per row (the tables of src/db/bucketed-tables.ts): IndexedDB
+ * in Chromium costs per record, not per byte (docs/performance.md "IndexedDB writes in Chromium": a year
+ * of one organization's inspections, 63,711 rows, took 6.5 s to write as rows and 1.5 s as 3,124
+ * vehicle-months). The rest of the app still sees each feed's table, row by row: this DBCore middleware,
+ * the lowest of the mirror's, answers every read and write of a bucketed table from its store of buckets.
  *
  * A bucket is { vehicleId, month, ids, rows }, keyed [vehicleId+month] (month '' for a vehicle's whole
- * history; a table given a date field is kept by month of it, which the mirror does not use today, see
- * BUCKETED_TABLES); `ids` is a multi-entry index, the way from a row's id to its bucket. Reads by the
- * vehicle (a vehicleId index, or an index that starts with it, and Dexie's virtual index on that first
+ * history; a table given a date field is kept by month of it: bucketKeyOf); `ids` is a multi-entry
+ * index, the way from a row's id to its bucket. Reads by the vehicle (a vehicleId index, or an index that starts with it, and Dexie's virtual index on that first
  * part) read that vehicle's buckets, only the months asked for; reads by id go through `ids`; any other
  * read scans every bucket. Rows are then filtered, sorted and limited as IndexedDB would.
  *
  * The rule the layout rests on: a row's vehicle (and, for a table kept by month, its date) never changes
  * once it exists, so a row written again is always found in the bucket its values name.
  */
-
-type BucketKey = [string, string];
 
 const RANGE_EQUAL = 1;
 const RANGE_ANY = 3;
@@ -91,11 +88,6 @@ function idsIndex(store: DBCoreTable): DBCoreIndex {
   const index = store.schema.getIndexByKeyPath('ids');
   if (!index) throw new Error(`${store.name} has no ids index (src/db/month-buckets.ts)`);
   return index;
-}
-
-function bucketKeyOf(row: Row, date: string | undefined): BucketKey {
-  const day = date === undefined ? undefined : row[date];
-  return [String(row.vehicleId ?? ''), typeof day === 'string' ? day.slice(0, 7) : ''];
 }
 
 /**

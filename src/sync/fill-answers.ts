@@ -15,16 +15,6 @@ const awaits = (row: Record<string, unknown> | null | undefined, answers: Inspec
   row != null && row.results === null && row.lastModificationDate === answers.lastModificationDate;
 
 /**
- * The mirror's inspections of `ids` (undefined where it has none). The mirror keeps inspections a record
- * per vehicle and month (src/db/bucketed-tables.ts): each id finds its record through the records' ids
- * index, and each record is read once. A page comes vehicle by vehicle, so its ids are spread over the
- * whole range of ids: a read of the range from the least to the greatest would read nearly every record.
- */
-function inspectionsOf(db: MirrorDb, ids: readonly string[]): Promise<(MirrorRow<'inspections'> | undefined)[]> {
-  return db.feed('inspections').bulkGet([...ids]);
-}
-
-/**
  * Puts a page's answers into the inspections they belong to, inside a rw transaction over every table.
  * A row that changed since (a newer version, which the feed brings with its answers) or that has its
  * answers already is left alone. A row with changes queued on this device gets them in its server copy
@@ -33,7 +23,10 @@ function inspectionsOf(db: MirrorDb, ids: readonly string[]): Promise<(MirrorRow
 async function writeAnswers(db: MirrorDb, tx: Transaction, answers: readonly InspectionAnswers[]): Promise<void> {
   const ids = answers.map((a) => a.inspectionId);
   const keys = ids.map((id) => rowKey('inspections', id));
-  const [rows, shadows] = await Promise.all([inspectionsOf(db, ids), shadowsOf(db, keys)]);
+  // By id, each through the ids index of the records inspections are kept in (a vehicle's month,
+  // src/db/bucketed-tables.ts), each record read once: a page comes vehicle by vehicle, its ids spread
+  // over the whole range, so a read of the range from the least id to the greatest would read nearly every record.
+  const [rows, shadows] = await Promise.all([db.feed('inspections').bulkGet(ids), shadowsOf(db, keys)]);
   const puts: MirrorRow<'inspections'>[] = [];
   const bases: ShadowEntry[] = [];
   for (const [i, a] of answers.entries()) {

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { FleetSources } from '../core/rules/fleet-row.ts';
 import { FleetMerger, toFeedRows } from './fleet-data-merge.ts';
+import { tsWorker } from './ts-worker.ts';
 import { FLEET_FEEDS, type FeedRows, type FleetDataOptions, type GenerateRequest, type GeneratedOrg, type KeptTables } from './fleet-data-types.ts';
 
 export { FLEET_FEEDS, type FleetDataOptions, type FleetFeed } from './fleet-data-types.ts';
@@ -20,11 +20,6 @@ export { FLEET_FEEDS, type FleetDataOptions, type FleetFeed } from './fleet-data
 export const ORG_VEHICLES = 250;
 const DAY_MS = 86_400_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// A worker starts without the TypeScript loader this process runs under: it registers tsx first.
-const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
-  register();
-  return import(${JSON.stringify(new URL('./fleet-data-worker.ts', import.meta.url).href)});
-});`;
 const CACHE_ROOT = path.join(root, 'node_modules', '.cache', 'fleet-bench');
 /** Entries kept, the one in use included: each holds gigabytes (feeds, PGlite, a browser profile). */
 const CACHE_ENTRIES_KEPT = 3;
@@ -121,7 +116,9 @@ export interface FleetPart {
  */
 export async function generateFleet(o: FleetDataOptions, cacheDir: string, each: (part: FleetPart) => Promise<void> = async () => {}): Promise<void> {
   const count = orgCount(o);
-  const workers = Array.from({ length: Math.max(1, Math.min(2, os.availableParallelism(), count)) }, () => new Worker(WORKER_BOOT, { eval: true }));
+  const workers = Array.from({ length: Math.max(1, Math.min(2, os.availableParallelism(), count)) }, () =>
+    tsWorker(new URL('./fleet-data-worker.ts', import.meta.url)),
+  );
   const waiting = new Map<number, { resolve: (g: GeneratedOrg) => void; reject: (e: unknown) => void }>();
   const results = new Map<number, Promise<GeneratedOrg>>();
   for (const worker of workers) {

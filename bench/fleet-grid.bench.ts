@@ -64,13 +64,13 @@ export async function run(): Promise<void> {
   // A CPU profile names functions only in a readable build; a trace is taken of the real one.
   const page = await buildBenchPage(cacheDir, profileKind === 'cpu');
   databaseReady(cacheDir);
-  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: page.dir, cacheDir });
+  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: page.dir });
   const browser = await openBenchBrowser(path.join(cacheDir, 'chromium'), server.port);
   try {
     const prepared = await prepareData(options, cacheDir, server, browser);
     const made = prepared.made.length
-      ? `${prepared.made.join(' and ')} made in ${prepared.seconds.toFixed(0)} s (writing the database ${prepared.seedSeconds.toFixed(0)} s, ` +
-        `filling the mirror ${prepared.fillSeconds.toFixed(0)} s, overlapping)`
+      ? `${prepared.made.join(' and ')} made in ${prepared.seconds.toFixed(0)} s (the database whole after ${prepared.seedSeconds.toFixed(0)} s; ` +
+        `filling the mirror ${prepared.fillSeconds.toFixed(0)} s, overlapping it)`
       : 'database and mirror from the cache';
     console.log(
       `${options.vehicles} vehicles x ${options.days} days to ${options.today.toISOString().slice(0, 10)}; ${made}; ` +

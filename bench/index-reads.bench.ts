@@ -8,7 +8,7 @@ import http from 'node:http';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import type { IndexReadsResult } from './index-reads/page.ts';
-import { loadAverage, table } from './measure.ts';
+import { loadAverage, median, table } from './measure.ts';
 
 const ROUNDS = Number(process.env.BENCH_INDEX_READS_ROUNDS ?? 3);
 const CASES: [pictures: number, keys: number][] = [
@@ -17,8 +17,6 @@ const CASES: [pictures: number, keys: number][] = [
   [20_000, 5_000],
   [2_000, 50],
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(): Promise<void> {
   const bundle = await build({ entryPoints: [new URL('./index-reads/page.ts', import.meta.url).pathname], bundle: true, format: 'esm', write: false, minify: true });

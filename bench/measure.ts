@@ -16,6 +16,9 @@ export async function measure<T>(work: () => Promise<T>): Promise<{ value: T; se
   }
 }
 
+/** The middle value (the upper middle of an even count): one slow or fast run does not move it. */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export function table(rows: Record<string, string | number>[]): void {
   console.table(rows);
 }

@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
   const cacheDir = fleetCacheDir(options);
   const page = await buildBenchPage(cacheDir, false);
   databaseReady(cacheDir, OVERVIEW_DATA);
-  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: page.dir, cacheDir });
+  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: page.dir });
   const browser = await openBenchBrowser(path.join(cacheDir, 'chromium'), server.port);
   try {
     const prepared = await prepareData(options, cacheDir, server, browser, OVERVIEW_DATA);

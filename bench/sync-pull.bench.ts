@@ -11,11 +11,12 @@ import { generateSeed } from '../server/seed/generate.ts';
 import { writeSeed } from '../server/seed/write-seed.ts';
 import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
 import { syncColumnsOf } from '../server/sync/columns.ts';
-import { loadAverage, measure, table } from './measure.ts';
+import { loadAverage, measure, median, table } from './measure.ts';
 import { PULL_LIMIT_MAX } from '../core/schema/sync.ts';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 300);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
+const ROUNDS = Number(process.env.BENCH_PULL_ROUNDS ?? 5);
 
 export async function run(): Promise<void> {
   const server = await startTestServer();
@@ -35,11 +36,35 @@ export async function run(): Promise<void> {
       { measure: `feed: pull over HTTP, pages of ${PULL_LIMIT_MAX}, brotli`, run: () => pullAll(browser, { limit: PULL_LIMIT_MAX }) },
       { measure: `feed: pull over HTTP, pages of ${PULL_LIMIT_MAX}, plain`, run: () => pullAll(plain, { limit: PULL_LIMIT_MAX }) },
     ];
-    // One pull first, untimed, so that every timed pull and the baseline (read last) find the database's
-    // caches and the code's compilation as warm: the first timed pull used to pay for them alone.
+    const baselineRead = async () => {
+      let rows = 0;
+      for (const entry of server.ctx.syncTables) {
+        const c = syncColumnsOf(entry.table);
+        const found = (await server.ctx.db
+          .select()
+          .from(entry.table)
+          .where(and(eq(c.orgId, self.orgId), isNull(c.deletedAt)))) as Record<string, unknown>[];
+        rows += JSON.stringify(found.map((r) => entry.toApi(r))).length > 0 ? found.length : 0;
+      }
+      return rows;
+    };
+    // One pull first, untimed, so that every timed pull and the baseline find the database's caches and
+    // the code's compilation as warm: the first timed pull used to pay for them alone. Then rounds of
+    // every pull and the baseline in turn, each figure the median of its rounds: a single two-second run
+    // moved by a third from one run of the bench to the next on this machine.
     await pullAll(browser, { limit: PULL_LIMIT_MAX });
-    const timed = [];
-    for (const pull of pulls) timed.push({ measure: pull.measure, result: await measure(pull.run) });
+    const timed = pulls.map((pull) => ({ measure: pull.measure, rows: 0, pages: 0, seconds: [] as number[], peakRssMb: 0 }));
+    const baseline = { rows: 0, seconds: [] as number[], peakRssMb: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, pull] of pulls.entries()) {
+        const m = await measure(pull.run);
+        Object.assign(timed[i]!, { rows: m.value.rows.size, pages: m.value.pages.length, peakRssMb: Math.max(timed[i]!.peakRssMb, m.peakRssMb) });
+        timed[i]!.seconds.push(m.seconds);
+      }
+      const m = await measure(baselineRead);
+      Object.assign(baseline, { rows: m.value, peakRssMb: Math.max(baseline.peakRssMb, m.peakRssMb) });
+      baseline.seconds.push(m.seconds);
+    }
     // One page of each size as it goes over the wire: as a browser asks for it (brotli), gzipped and plain.
     const wire = async (limit: number, encoding: string) => {
       const res = await fetch(`${server.baseUrl}/data/v1/sync/pull?limit=${limit}`, {
@@ -53,32 +78,19 @@ export async function run(): Promise<void> {
         `first page of ${limit} rows over the wire: ${await wire(limit, BROWSER_ACCEPT_ENCODING)} KiB brotli, ${await wire(limit, 'gzip')} KiB gzipped, ${await wire(limit, 'identity')} KiB plain`,
       );
     }
-    const baseline = await measure(async () => {
-      let rows = 0;
-      for (const entry of server.ctx.syncTables) {
-        const c = syncColumnsOf(entry.table);
-        const found = (await server.ctx.db
-          .select()
-          .from(entry.table)
-          .where(and(eq(c.orgId, self.orgId), isNull(c.deletedAt)))) as Record<string, unknown>[];
-        rows += JSON.stringify(found.map((r) => entry.toApi(r))).length > 0 ? found.length : 0;
-      }
-      return rows;
-    });
-    const row = (measure: string, rows: number, pages: number, m: { seconds: number; peakRssMb: number }) => ({
+    const baseSeconds = median(baseline.seconds);
+    const row = (measure: string, m: { rows: number; pages: number; seconds: number[]; peakRssMb: number }) => ({
       measure,
-      rows,
-      pages,
-      seconds: +m.seconds.toFixed(2),
-      'x baseline': +(m.seconds / baseline.seconds).toFixed(2),
-      'rows/s': Math.round(rows / m.seconds),
+      rows: m.rows,
+      pages: m.pages,
+      seconds: +median(m.seconds).toFixed(2),
+      'x baseline': +(median(m.seconds) / baseSeconds).toFixed(2),
+      'rows/s': Math.round(m.rows / median(m.seconds)),
+      'rounds (s)': m.seconds.map((s) => s.toFixed(2)).join(' '),
       'peak RSS MB': Math.round(m.peakRssMb),
     });
-    console.log(loadAverage());
-    table([
-      ...timed.map(({ measure, result }) => row(measure, result.value.rows.size, result.value.pages.length, result)),
-      row('baseline: read + serialize every table', baseline.value, 1, baseline),
-    ]);
+    console.log(`${loadAverage()}; medians of ${ROUNDS} rounds`);
+    table([...timed.map((t) => row(t.measure, t)), row('baseline: read + serialize every table', { ...baseline, pages: 1 })]);
   } finally {
     await server.stop({ drop: true });
   }

@@ -65,7 +65,7 @@ export interface FleetBenchApi {
   /** Empties the mirror's feeds and forgets its key. */
   clearMirror(): Promise<void>;
   /** Adds one generated organization's feed files to the mirror. */
-  fillOrg(org: number, feeds: readonly string[]): Promise<FillResult>;
+  fillOrg(origin: string, org: number, feeds: readonly string[]): Promise<FillResult>;
   /** Makes the mirror's derived stores from what was filled and records the data key. */
   completeMirror(key: string): Promise<void>;
   /** Renders the real Fleet Details screen and waits for its rows. */

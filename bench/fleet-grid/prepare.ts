@@ -14,6 +14,7 @@ import { FLEET_FEEDS, feedsCached, generateFleet, orgCount, type FleetDataOption
 import { KEPT_TABLES, type KeptTable } from '../fleet-data-types.ts';
 import type { BenchBrowser } from './browser.ts';
 import type { BenchServer } from './server.ts';
+import { startFeedServer } from './feed-server.ts';
 
 export const databaseDir = (cacheDir: string) => path.join(cacheDir, 'pglite');
 
@@ -50,8 +51,9 @@ export interface Prepared {
   /** What had to be made this run, e.g. ['database', 'mirror']; empty when everything was cached. */
   made: string[];
   seconds: number;
-  /** Seconds spent writing the database and filling the mirror (they overlap, the mirror an organization or more behind). */
+  /** Seconds until the database was whole (its rows and its statistics), when it was made. */
   seedSeconds: number;
+  /** Seconds spent filling the mirror, an organization at a time (overlapping the database, behind it). */
   fillSeconds: number;
 }
 
@@ -91,52 +93,51 @@ export async function prepareData(
   const filled = filledKey === key || filledKey === mirrorKeyOf(cacheDir, WHOLE_DATA_SET);
   const made = [...(seeded ? [] : ['database']), ...(filled ? [] : ['mirror'])];
   if (!filled) await browser.call('clearMirror');
+  const feeds = filled ? null : await startFeedServer(cacheDir);
   let seedSeconds = 0;
   let fillSeconds = 0;
   const fill = async (org: number) => {
-    if (!filled)
+    if (feeds)
       await timed(
         (s) => (fillSeconds += s),
         () =>
           browser.call(
             'fillOrg',
+            feeds.origin,
             org,
             FLEET_FEEDS.filter((feed) => scope.tables.includes(feed)),
           ),
       );
   };
-  if (!seeded) {
-    // The database needs the generated rows themselves, not the feed files: generate again. The mirror
-    // fills from the feed files on a chain of its own, an organization at a time behind the database:
-    // filling is the longer of the two (Chromium's IndexedDB takes nearly two cores), and waiting for
-    // both at each organization left each idle while the other finished.
-    let filling: Promise<void> = Promise.resolve();
-    await generateFleet(o, cacheDir, async (part) => {
-      filling = filling.then(() => fill(part.org));
-      // A failed fill ends the making at once, not after the database.
-      await Promise.race([
-        timed(
-          (s) => (seedSeconds += s),
-          () => seed(server.ctx, part, scope),
-        ),
-        filling.then(() => new Promise<never>(() => {})),
-      ]);
-    });
-    await timed(
-      (s) => (seedSeconds += s),
-      () => analyze(server.ctx.db),
-    );
-    await filling;
-    markDatabaseSeeded(cacheDir, scope);
-  } else if (!filled && feedsCached(cacheDir)) {
-    for (let org = 1; org <= orgCount(o); org++) await fill(org);
-  } else if (!filled) {
-    await generateFleet(o, cacheDir, (part) => fill(part.org));
+  try {
+    if (!seeded) {
+      // The database needs the generated rows themselves, not the feed files: generate again. The mirror
+      // fills from the feed files on a chain of its own, an organization at a time behind the database:
+      // filling is the longer of the two (Chromium's IndexedDB takes nearly two cores), and waiting for
+      // both at each organization left each idle while the other finished. (The page reads the feed
+      // files from a thread of their own, feed-server.ts: this thread is the database's.)
+      let filling: Promise<void> = Promise.resolve();
+      await generateFleet(o, cacheDir, async (part) => {
+        filling = filling.then(() => fill(part.org));
+        // A failed fill ends the making at once, not after the database.
+        await Promise.race([seed(server.ctx, part, scope), filling.then(() => new Promise<never>(() => {}))]);
+      });
+      await analyze(server.ctx.db);
+      seedSeconds = (performance.now() - started) / 1000;
+      await filling;
+      markDatabaseSeeded(cacheDir, scope);
+    } else if (feeds && feedsCached(cacheDir)) {
+      for (let org = 1; org <= orgCount(o); org++) await fill(org);
+    } else if (feeds) {
+      await generateFleet(o, cacheDir, (part) => fill(part.org));
+    }
+    if (!filled)
+      await timed(
+        (s) => (fillSeconds += s),
+        () => browser.call('completeMirror', key),
+      );
+  } finally {
+    await feeds?.close();
   }
-  if (!filled)
-    await timed(
-      (s) => (fillSeconds += s),
-      () => browser.call('completeMirror', key),
-    );
   return { made, seconds: (performance.now() - started) / 1000, seedSeconds, fillSeconds };
 }

@@ -3,7 +3,7 @@
 import type { FleetRow } from '../../core/schema/fleet.ts';
 import type { FetchTimes, MountTimes, StepTimes } from './api.ts';
 import type { GridFigures, Measured } from './steps.ts';
-import { table } from '../measure.ts';
+import { median, table } from '../measure.ts';
 
 export const DERIVE_TARGET_MS = 500;
 export const FILTER_TARGET_MS = 100;
@@ -19,7 +19,6 @@ export interface FetchFigures extends GridFigures {
 
 type Cell = number | null | undefined;
 const round = (n: Cell) => (n === null || n === undefined ? '' : Math.round(n));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const dom = (steps: Measured<StepTimes>[]) => median(steps.map((s) => s.domMs));
 const paint = (steps: Measured<StepTimes>[]) => median(steps.map((s) => s.paintMs));
 const cpu = (steps: Measured<{ cpuMs: number }>[]) => median(steps.map((s) => s.cpuMs));

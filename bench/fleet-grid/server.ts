@@ -1,6 +1,6 @@
-// The real server (buildApp, PGlite in the bench cache) with two bench-only routes added before it
-// listens: the built bench page and the cached feed files the page fills its mirror from. The page and
-// GET /data/v2/fleet/bulk thus share one origin, as the app and its API do.
+// The real server (buildApp, PGlite in the bench cache) with a bench-only route added before it listens:
+// the built bench page. The page and GET /data/v2/fleet/bulk thus share one origin, as the app and its
+// API do. The feed files the page fills its mirror from have a server of their own (feed-server.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,6 @@ import { loadConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { freePort } from '../../tests/support/server.ts';
-import { feedFile } from '../fleet-data.ts';
 
 export interface BenchServer {
   baseUrl: string;
@@ -28,24 +27,18 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-function benchRoutes(app: FastifyInstance, pageDir: string, cacheDir: string): void {
+function benchRoutes(app: FastifyInstance, pageDir: string): void {
   app.get('/__bench/page/*', async (request, reply) => {
     const file = path.resolve(pageDir, (request.params as { '*': string })['*'] || 'index.html');
     if (!file.startsWith(pageDir + path.sep) || !fs.existsSync(file)) return reply.code(404).send({ errorMessage: 'Not found' });
+    // The page fills its mirror from the feed server (feed-server.ts), on another port of this machine.
+    const policy = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/connect-src ([^;]*)/, 'connect-src $1 http://127.0.0.1:*'));
     return reply.type(TYPES[path.extname(file)] ?? 'application/octet-stream').send(fs.createReadStream(file));
-  });
-  app.get('/__bench/feeds/:org/:file', async (request, reply) => {
-    const { org, file } = request.params as { org: string; file: string };
-    const match = /^(\w+)\.json$/.exec(file);
-    const found = match && /^\d+$/.test(org) ? feedFile(cacheDir, Number(org), match[1]!) : null;
-    if (!found || !fs.existsSync(found)) return reply.code(404).send({ errorMessage: 'Not found' });
-    // Read once per fill: kept out of Chromium's HTTP cache, which would otherwise write the data set's
-    // feeds (about 900 MB) to disk beside the mirror as it fills.
-    return reply.type('application/json').header('cache-control', 'no-store').send(fs.createReadStream(found));
   });
 }
 
-export async function startBenchServer(options: { dataDir: string; pageDir: string; cacheDir: string }): Promise<BenchServer> {
+export async function startBenchServer(options: { dataDir: string; pageDir: string }): Promise<BenchServer> {
   const port = await freePort();
   const config = loadConfig({
     PORT: String(port),
@@ -56,7 +49,7 @@ export async function startBenchServer(options: { dataDir: string; pageDir: stri
   });
   const database = await openDatabase(config);
   const { app, ctx, detach } = await buildApp(config, database);
-  benchRoutes(app, options.pageDir, options.cacheDir);
+  benchRoutes(app, options.pageDir);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: config.publicUrl,

@@ -20,7 +20,7 @@ export interface Target {
 
 async function onPglite(cacheDir: string, o: FleetDataOptions, scope: DataScope): Promise<Target> {
   const ready = databaseReady(cacheDir, scope);
-  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: cacheDir, cacheDir });
+  const server = await startBenchServer({ dataDir: databaseDir(cacheDir), pageDir: cacheDir });
   let made = 'database from the cache';
   if (!ready) {
     made = `database made in ${(await seedFleet(o, cacheDir, server.ctx, scope)).toFixed(0)} s`;

@@ -14,7 +14,7 @@ export function createBenchApi(): FleetBenchApi {
   return {
     mirrorKey: () => mirrorKey(db),
     clearMirror: () => clearMirror(db),
-    fillOrg: (org, feeds) => fillOrg(db, org, feeds),
+    fillOrg: (origin, org, feeds) => fillOrg(db, origin, org, feeds),
     completeMirror: (key) => completeMirror(db, key),
     mount: async (source) => {
       await markWhole(db);

@@ -43,20 +43,20 @@ export async function clearMirror(db: MirrorDb): Promise<void> {
   await db.transaction('rw', db.tables, () => Promise.all(db.tables.map((table) => table.clear())));
 }
 
-async function feedRows(org: number, feed: string): Promise<Record<string, unknown>[]> {
-  const response = await fetch(`/__bench/feeds/${org}/${feed}.json`);
+async function feedRows(origin: string, org: number, feed: string): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${origin}/${org}/${feed}.json`);
   if (!response.ok) throw new Error(`${feed} of organization ${org}: HTTP ${response.status}`);
   return (await response.json()) as Record<string, unknown>[];
 }
 
 /**
- * Writes one generated organization's feed rows (served by the bench server) into the mirror. Every
+ * Writes one generated organization's feed rows (served at `origin`, bench/fleet-grid/feed-server.ts) into the mirror. Every
  * feed is asked for at once, so that the page reads and parses the next feeds while IndexedDB (in the
  * browser's process) writes one, and each feed's rows are folded into the tally while their write commits.
  */
-export async function fillOrg(db: MirrorDb, org: number, feeds: readonly string[]): Promise<FillResult> {
+export async function fillOrg(db: MirrorDb, origin: string, org: number, feeds: readonly string[]): Promise<FillResult> {
   const start = performance.now();
-  const lists = feeds.map((feed) => feedRows(org, feed));
+  const lists = feeds.map((feed) => feedRows(origin, org, feed));
   for (const list of lists) list.catch(() => undefined);
   let rows = 0;
   for (const [i, feed] of feeds.entries()) {

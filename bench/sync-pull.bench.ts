@@ -31,11 +31,10 @@ export async function run(): Promise<void> {
     const plain = apiClient(server.baseUrl, tokens.accessToken, { 'accept-encoding': 'identity' });
     const self = (await browser.get('/auth/users/self')).body as { orgId: string };
 
-    const pulls = [
-      { measure: 'feed: pull over HTTP, pages of 1000, brotli', run: () => pullAll(browser, { limit: 1000 }) },
-      { measure: `feed: pull over HTTP, pages of ${PULL_LIMIT_MAX}, brotli`, run: () => pullAll(browser, { limit: PULL_LIMIT_MAX }) },
-      { measure: `feed: pull over HTTP, pages of ${PULL_LIMIT_MAX}, plain`, run: () => pullAll(plain, { limit: PULL_LIMIT_MAX }) },
-    ];
+    const pull = async (api: typeof browser, limit: number) => {
+      const { rows, pages } = await pullAll(api, { limit });
+      return { rows: rows.size, pages: pages.length };
+    };
     const baselineRead = async () => {
       let rows = 0;
       for (const entry of server.ctx.syncTables) {
@@ -46,24 +45,26 @@ export async function run(): Promise<void> {
           .where(and(eq(c.orgId, self.orgId), isNull(c.deletedAt)))) as Record<string, unknown>[];
         rows += JSON.stringify(found.map((r) => entry.toApi(r))).length > 0 ? found.length : 0;
       }
-      return rows;
+      return { rows, pages: 1 };
     };
+    // The baseline last: its median is what every figure is compared with.
+    const runs = [
+      { measure: 'feed: pull over HTTP, pages of 1000, brotli', run: () => pull(browser, 1000) },
+      { measure: `feed: pull over HTTP, pages of ${PULL_LIMIT_MAX}, brotli`, run: () => pull(browser, PULL_LIMIT_MAX) },
+      { measure: `feed: pull over HTTP, pages of ${PULL_LIMIT_MAX}, plain`, run: () => pull(plain, PULL_LIMIT_MAX) },
+      { measure: 'baseline: read + serialize every table', run: baselineRead },
+    ].map((r) => ({ ...r, rows: 0, pages: 0, seconds: [] as number[], peakRssMb: 0 }));
     // One pull first, untimed, so that every timed pull and the baseline find the database's caches and
     // the code's compilation as warm: the first timed pull used to pay for them alone. Then rounds of
     // every pull and the baseline in turn, each figure the median of its rounds: a single two-second run
     // moved by a third from one run of the bench to the next on this machine.
-    await pullAll(browser, { limit: PULL_LIMIT_MAX });
-    const timed = pulls.map((pull) => ({ measure: pull.measure, rows: 0, pages: 0, seconds: [] as number[], peakRssMb: 0 }));
-    const baseline = { rows: 0, seconds: [] as number[], peakRssMb: 0 };
+    await pull(browser, PULL_LIMIT_MAX);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, pull] of pulls.entries()) {
-        const m = await measure(pull.run);
-        Object.assign(timed[i]!, { rows: m.value.rows.size, pages: m.value.pages.length, peakRssMb: Math.max(timed[i]!.peakRssMb, m.peakRssMb) });
-        timed[i]!.seconds.push(m.seconds);
+      for (const r of runs) {
+        const m = await measure(r.run);
+        Object.assign(r, m.value, { peakRssMb: Math.max(r.peakRssMb, m.peakRssMb) });
+        r.seconds.push(m.seconds);
       }
-      const m = await measure(baselineRead);
-      Object.assign(baseline, { rows: m.value, peakRssMb: Math.max(baseline.peakRssMb, m.peakRssMb) });
-      baseline.seconds.push(m.seconds);
     }
     // One page of each size as it goes over the wire: as a browser asks for it (brotli), gzipped and plain.
     const wire = async (limit: number, encoding: string) => {
@@ -78,19 +79,20 @@ export async function run(): Promise<void> {
         `first page of ${limit} rows over the wire: ${await wire(limit, BROWSER_ACCEPT_ENCODING)} KiB brotli, ${await wire(limit, 'gzip')} KiB gzipped, ${await wire(limit, 'identity')} KiB plain`,
       );
     }
-    const baseSeconds = median(baseline.seconds);
-    const row = (measure: string, m: { rows: number; pages: number; seconds: number[]; peakRssMb: number }) => ({
-      measure,
-      rows: m.rows,
-      pages: m.pages,
-      seconds: +median(m.seconds).toFixed(2),
-      'x baseline': +(median(m.seconds) / baseSeconds).toFixed(2),
-      'rows/s': Math.round(m.rows / median(m.seconds)),
-      'rounds (s)': m.seconds.map((s) => s.toFixed(2)).join(' '),
-      'peak RSS MB': Math.round(m.peakRssMb),
-    });
+    const baseSeconds = median(runs.at(-1)!.seconds);
     console.log(`${loadAverage()}; medians of ${ROUNDS} rounds`);
-    table([...timed.map((t) => row(t.measure, t)), row('baseline: read + serialize every table', { ...baseline, pages: 1 })]);
+    table(
+      runs.map((r) => ({
+        measure: r.measure,
+        rows: r.rows,
+        pages: r.pages,
+        seconds: +median(r.seconds).toFixed(2),
+        'x baseline': +(median(r.seconds) / baseSeconds).toFixed(2),
+        'rows/s': Math.round(r.rows / median(r.seconds)),
+        'rounds (s)': r.seconds.map((s) => s.toFixed(2)).join(' '),
+        'peak RSS MB': Math.round(r.peakRssMb),
+      })),
+    );
   } finally {
     await server.stop({ drop: true });
   }

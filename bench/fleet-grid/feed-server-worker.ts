@@ -17,13 +17,13 @@ const HEADERS = {
 
 const server = http.createServer((request, response) => {
   const match = /^\/(\d+)\/(\w+)\.json$/.exec(request.url ?? '');
-  const file = match ? feedFile(cacheDir, Number(match[1]), match[2]!) : null;
-  fs.readFile(file ?? '', (error, bytes) => {
-    if (!file || error) {
-      response.writeHead(404, HEADERS).end();
-      return;
-    }
-    response.writeHead(200, { ...HEADERS, 'content-type': 'application/json' }).end(bytes);
+  if (!match) {
+    response.writeHead(404, HEADERS).end();
+    return;
+  }
+  fs.readFile(feedFile(cacheDir, Number(match[1]), match[2]!), (error, bytes) => {
+    if (error) response.writeHead(404, HEADERS).end();
+    else response.writeHead(200, { ...HEADERS, 'content-type': 'application/json' }).end(bytes);
   });
 });
 server.listen(0, '127.0.0.1', () => parentPort!.postMessage((server.address() as AddressInfo).port));

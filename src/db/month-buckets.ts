@@ -22,9 +22,10 @@ import { bucketKeyOf, type Bucket, type BucketedTable, type BucketKey, type Buck
  *
  * A bucket is { vehicleId, month, ids, rows }, keyed [vehicleId+month] (month '' for a vehicle's whole
  * history; a table given a date field is kept by month of it: bucketKeyOf); `ids` is a multi-entry
- * index, the way from a row's id to its bucket. Reads by the vehicle (a vehicleId index, or an index that starts with it, and Dexie's virtual index on that first
- * part) read that vehicle's buckets, only the months asked for; reads by id go through `ids`; any other
- * read scans every bucket. Rows are then filtered, sorted and limited as IndexedDB would.
+ * index, the way from a row's id to its bucket. Reads by the vehicle (a vehicleId index, or an index
+ * that starts with it, and Dexie's virtual index on that first part) read that vehicle's buckets, only
+ * the months asked for; reads by id go through `ids`; any other read scans every bucket. Rows are then
+ * filtered, sorted and limited as IndexedDB would.
  *
  * The rule the layout rests on: a row's vehicle (and, for a table kept by month, its date) never changes
  * once it exists, so a row written again is always found in the bucket its values name.

@@ -50,9 +50,10 @@ async function feedRows(origin: string, org: number, feed: string): Promise<Reco
 }
 
 /**
- * Writes one generated organization's feed rows (served at `origin`, bench/fleet-grid/feed-server.ts) into the mirror. Every
- * feed is asked for at once, so that the page reads and parses the next feeds while IndexedDB (in the
- * browser's process) writes one, and each feed's rows are folded into the tally while their write commits.
+ * Writes one generated organization's feed rows (served at `origin`, bench/fleet-grid/feed-server.ts)
+ * into the mirror. Every feed is asked for at once, so that the page reads and parses the next feeds
+ * while IndexedDB (in the browser's process) writes one, and each feed's rows are folded into the tally
+ * while their write commits.
  */
 export async function fillOrg(db: MirrorDb, origin: string, org: number, feeds: readonly string[]): Promise<FillResult> {
   const start = performance.now();

@@ -24,6 +24,9 @@ export type AnswersQuery = z.infer<typeof answersQuerySchema>;
 /** One inspection's answers, as of its last change: a device fills them in only if its row is that version. */
 export const inspectionAnswersSchema = z.object({
   inspectionId: z.string(),
+  /** The inspection's vehicle and date, by which a device finds its row (src/db/row-locations.ts); left out by an older server. */
+  vehicleId: z.string().optional(),
+  inspectionDate: isoDateTime.optional(),
   lastModificationDate: isoDateTime,
   results: z.array(inspectionResultSchema),
 });

@@ -61,6 +61,11 @@ export const syncChangeSchema = z.object({
   data: z
     .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: 'A change carries its row as an object' })
     .optional(),
+  /**
+   * For a delete of some feeds (inspections), where the row lived: fields of its REST shape (its
+   * vehicleId and inspectionDate), by which a device finds it (src/db/row-locations.ts).
+   */
+  at: z.record(z.string(), z.string()).optional(),
 });
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 

@@ -53,11 +53,17 @@ export async function answersPage(db: Db, tables: readonly SyncTable[], p: Princ
     const rows = (await limitedRead(
       tx,
       inspections,
-      { id: inspections.id, vehicleId: inspections.vehicleId, updatedAt: inspections.updatedAt, results: jsonText(inspections.results) },
+      {
+        id: inspections.id,
+        vehicleId: inspections.vehicleId,
+        inspectionDate: inspections.inspectionDate,
+        updatedAt: inspections.updatedAt,
+        results: jsonText(inspections.results),
+      },
       and(where, after ?? undefined),
       [asc(vehicle), asc(sql`${inspections.id} collate "C"`)],
       query.limit + 1,
-    )) as { id: string; vehicleId: string; updatedAt: Date; results: string | null }[];
+    )) as { id: string; vehicleId: string; inspectionDate: Date; updatedAt: Date; results: string | null }[];
     const answers: string[] = [];
     let last: AnswersCursor | null = null;
     let bytes = 0;
@@ -68,7 +74,14 @@ export async function answersPage(db: Db, tables: readonly SyncTable[], p: Princ
         stringifyWithVerbatim(
           row,
           ['results'],
-          (r) => ({ inspectionId: r.id, lastModificationDate: iso(r.updatedAt), results: r.results }) satisfies Record<keyof InspectionAnswers, unknown>,
+          (r) =>
+            ({
+              inspectionId: r.id,
+              vehicleId: r.vehicleId,
+              inspectionDate: iso(r.inspectionDate),
+              lastModificationDate: iso(r.updatedAt),
+              results: r.results,
+            }) satisfies Record<keyof InspectionAnswers, unknown>,
         ),
       );
       last = row;

@@ -68,7 +68,7 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
     const id = row.id as string;
     const rev = Number(row.rev);
     const json = row.deletedAt
-      ? JSON.stringify({ t: entry.name, op: 'delete', id } satisfies SyncChange)
+      ? JSON.stringify({ t: entry.name, op: 'delete', id, ...(entry.deleteAt ? { at: entry.deleteAt(row) } : {}) } satisfies SyncChange)
       : stringifyWithVerbatim(row, entry.verbatimJson ?? [], (marked) => ({ t: entry.name, op: 'put', id, data: entry.toApi(marked, view) }) satisfies SyncChange);
     return { rev, t: entry.name, id, json };
   });

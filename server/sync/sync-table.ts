@@ -30,6 +30,12 @@ export interface SyncTable<R = any> {
    * text and puts that text into the row's JSON (server/sync/verbatim-json.ts).
    */
   verbatimJson?: readonly string[];
+  /**
+   * What a delete of a row says of where the row lived (`at`, fields of its REST shape): a device keeps
+   * inspections without an index on their ids and finds one to delete among its vehicle's month
+   * (src/db/row-locations.ts), not among every vehicle's.
+   */
+  deleteAt?: (row: R) => Record<string, string>;
 }
 
 /** How a feed's row is shown: past the mirror scope (`wholeHistory`), or without what comes later. */

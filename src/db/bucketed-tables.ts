@@ -61,8 +61,11 @@ export function inBucketOrder<C extends { table: string; row: Record<string, unk
   return keyed.map((k) => k.change);
 }
 
-/** The declaration of a bucket store. */
+/** The declaration of a bucket store whose rows are found by id through an index (src/db/month-buckets.ts). */
 export const BUCKET_STORE = '[vehicleId+month], *ids';
+
+/** The declaration of a bucket store whose rows are found by id where they are located (src/db/row-locations.ts). */
+export const LOCATED_BUCKET_STORE = '[vehicleId+month]';
 
 /** A row of a bucketed table. */
 export type BucketRow = Record<string, unknown> & { id: string; vehicleId?: unknown };
@@ -71,7 +74,8 @@ export type BucketRow = Record<string, unknown> & { id: string; vehicleId?: unkn
 export interface Bucket {
   vehicleId: string;
   month: string;
-  ids: string[];
+  /** The rows' ids, in a store declared with an index on them (BUCKET_STORE). */
+  ids?: string[];
   rows: BucketRow[];
 }
 

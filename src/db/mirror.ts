@@ -6,7 +6,8 @@ import { FEED_NAMES, type FeedName, type FeedRow } from '../../core/schema/feeds
 import { mirrorStoreOf } from '../../core/schema/resource.ts';
 import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
-import { BUCKET_STORE, BUCKETED_TABLES, INSPECTION_MONTHS, VEHICLE_HISTORIES } from './bucketed-tables.ts';
+import { BUCKET_STORE, BUCKETED_TABLES, INSPECTION_MONTHS, LOCATED_BUCKET_STORE, VEHICLE_HISTORIES } from './bucketed-tables.ts';
+import { RowLocations } from './row-locations.ts';
 import { jsonRecordsMiddleware } from './json-records.ts';
 import { bucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
 import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
@@ -199,7 +200,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 12;
+export const MIRROR_VERSION = 13;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -217,6 +218,8 @@ export class MirrorDb extends Dexie {
   declare fleetSummaries: Table<FleetSummary, string>;
   declare keptInspections: Table<KeptInspection, string>;
   declare keptAnswers: Table<KeptAnswer, string>;
+  /** Where the inspections live, for their reads and deletes by id (src/db/row-locations.ts). */
+  readonly locations = new RowLocations(BUCKETED_TABLES);
 
   constructor(name: string) {
     super(name);
@@ -270,10 +273,13 @@ export class MirrorDb extends Dexie {
       .upgrade((tx) => moveIntoBuckets(tx, VEHICLE_HISTORIES));
     // Inspections are kept one record per vehicle and month, their answers filled a vehicle at a time
     // (server/sync/answers.ts): a first sync writes a twentieth of the records.
-    this.version(MIRROR_VERSION)
+    this.version(12)
       .stores({ [INSPECTION_MONTHS.store]: BUCKET_STORE })
       .upgrade((tx) => moveIntoBuckets(tx, [INSPECTION_MONTHS]));
-    this.use(bucketsMiddleware(BUCKETED_TABLES));
+    // Without an index on their ids, found where they are located (src/db/row-locations.ts): the index
+    // was a third of a first sync's writes (docs/performance.md "IndexedDB writes in Chromium").
+    this.version(MIRROR_VERSION).stores({ [INSPECTION_MONTHS.store]: LOCATED_BUCKET_STORE });
+    this.use(bucketsMiddleware(BUCKETED_TABLES, this.locations));
     // Fleet Details reads every summary on each open: kept as JSON text, they read several times faster.
     this.use(jsonRecordsMiddleware({ [SUMMARIES]: SUMMARIES_STORE }));
     this.use(fleetSummariesMiddleware);

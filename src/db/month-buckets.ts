@@ -11,6 +11,7 @@ import Dexie, {
 } from 'dexie';
 import { arrayCursor, type CursorEntry } from './array-cursor.ts';
 import { bucketKeyOf, type Bucket, type BucketedTable, type BucketKey, type BucketRow as Row } from './bucketed-tables.ts';
+import type { Locating, RowLocations } from './row-locations.ts';
 
 /*
  * The vehicles' histories are stored one IndexedDB record per vehicle and month (inspections), or per
@@ -20,12 +21,14 @@ import { bucketKeyOf, type Bucket, type BucketedTable, type BucketKey, type Buck
  * vehicle-months). The rest of the app still sees each feed's table, row by row: this DBCore middleware,
  * the lowest of the mirror's, answers every read and write of a bucketed table from its store of buckets.
  *
- * A bucket is { vehicleId, month, ids, rows }, keyed [vehicleId+month] (month '' for a vehicle's whole
- * history; a table given a date field is kept by month of it: bucketKeyOf); `ids` is a multi-entry
- * index, the way from a row's id to its bucket. Reads by the vehicle (a vehicleId index, or an index
- * that starts with it, and Dexie's virtual index on that first part) read that vehicle's buckets, only
- * the months asked for; reads by id go through `ids`; any other read scans every bucket. Rows are then
- * filtered, sorted and limited as IndexedDB would.
+ * A bucket is { vehicleId, month, rows }, keyed [vehicleId+month] (month '' for a vehicle's whole
+ * history; a table given a date field is kept by month of it: bucketKeyOf). Reads by the vehicle (a
+ * vehicleId index, or an index that starts with it, and Dexie's virtual index on that first part) read
+ * that vehicle's buckets, only the months asked for; any other read scans every bucket. Rows are then
+ * filtered, sorted and limited as IndexedDB would. The way from a row's id to its bucket is one of two,
+ * as the store is declared: a multi-entry index `ids` on the bucket's ids (the shorter histories), or,
+ * where that index would cost too much to write (inspections), the rows' locations (src/db/row-locations.ts),
+ * with a scan of every bucket for an id not located.
  *
  * The rule the layout rests on: a row's vehicle (and, for a table kept by month, its date) never changes
  * once it exists, so a row written again is always found in the bucket its values name.
@@ -84,12 +87,16 @@ interface OpenBucket {
 }
 const opened = (b: Bucket): OpenBucket => ({ key: [b.vehicleId, b.month], rows: new Map(b.rows.map((r) => [r.id, r])) });
 
-/** The bucket store's index on its rows' ids. */
-function idsIndex(store: DBCoreTable): DBCoreIndex {
-  const index = store.schema.getIndexByKeyPath('ids');
-  if (!index) throw new Error(`${store.name} has no ids index (src/db/month-buckets.ts)`);
-  return index;
-}
+/** The bucket store's index on its rows' ids, if it is declared with one. */
+const idsIndexOf = (store: DBCoreTable): DBCoreIndex | undefined => store.schema.getIndexByKeyPath('ids') ?? undefined;
+
+/** The range of one vehicle's buckets. */
+const vehicleRange = (vehicle: string): DBCoreKeyRange => ({ type: 2, lower: [vehicle, MIN_KEY], upper: [vehicle, MAX_KEY] });
+
+/** How many buckets a scan for ids not located reads at a time. */
+const SCAN_CHUNK = 256;
+
+const distinct = (buckets: readonly Bucket[]): Bucket[] => [...new Map(buckets.map((b) => [textKey([b.vehicleId, b.month]), b] as const)).values()];
 
 /**
  * The range of buckets a query's range can reach: one vehicle's (and, for a date range, only the
@@ -97,8 +104,7 @@ function idsIndex(store: DBCoreTable): DBCoreIndex {
  */
 function bucketRange(index: DBCoreIndex, range: DBCoreKeyRange): DBCoreKeyRange {
   const path = index.keyPath;
-  if (range.type === RANGE_EQUAL && path === 'vehicleId' && typeof range.lower === 'string')
-    return { type: 2, lower: [range.lower, MIN_KEY], upper: [range.lower, MAX_KEY] };
+  if (range.type === RANGE_EQUAL && path === 'vehicleId' && typeof range.lower === 'string') return vehicleRange(range.lower);
   if (!Array.isArray(path) || path[0] !== 'vehicleId' || !Array.isArray(range.lower) || !Array.isArray(range.upper)) return anyRange;
   const [vehicle, from] = range.lower as unknown[];
   const [upperVehicle, to] = range.upper as unknown[];
@@ -114,26 +120,81 @@ function sortEntries(entries: CursorEntry[], direction: string | undefined): Cur
   return entries;
 }
 
-function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
+function bucketTable(down: DBCore, spec: BucketedTable, locations: RowLocations | undefined): DBCoreTable {
   const table = down.table(spec.table);
   const store = down.table(spec.store);
+  const idsIndex = idsIndexOf(store);
+  const note = (rows: readonly (Row | undefined)[]) => {
+    if (!idsIndex) locations?.note(spec.table, rows.filter((r) => r !== undefined) as Locating[]);
+  };
 
   // Every step is a chain of the DBCore's own promises (Dexie's), never a native await: a middleware
   // above that awaits this table's answer must go on inside the transaction's zone (Dexie's PSD), and
   // a native promise in the chain loses it, the transaction committing under the caller's feet.
 
-  /** The keys of the buckets holding rows whose ids fall in `range`. */
-  const bucketsByIds = (trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<BucketKey[]> =>
-    store.query({ trans, values: false, query: { index: idsIndex(store), range } }).then(({ result }) => uniqueKeys(result as BucketKey[]));
-
   const bucketsOf = (trans: DBCoreTransaction, keys: BucketKey[]): Promise<Bucket[]> =>
     keys.length === 0 ? all([]) : store.getMany({ trans, keys }).then((found) => (found as (Bucket | undefined)[]).filter((b): b is Bucket => b !== undefined));
 
-  /** The buckets holding each of `ids` (one request per id, sent together). */
-  const bucketsHolding = (trans: DBCoreTransaction, ids: readonly unknown[]): Promise<Bucket[]> =>
-    all(ids.map((id) => store.query({ trans, values: false, limit: 1, query: { index: idsIndex(store), range: equalRange(id) } }))).then((found) =>
+  const bucketsIn = (trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<Bucket[]> =>
+    store.query({ trans, values: true, query: { index: store.schema.primaryKey, range } }).then(({ result }) => result as Bucket[]);
+
+  /** Every bucket holding a row that `has`: all of them read, a chunk at a time, until `enough` says stop. */
+  function scan(trans: DBCoreTransaction, has: (row: Row) => boolean, enough: () => boolean = () => false): Promise<Bucket[]> {
+    const found: Bucket[] = [];
+    const step = (after: BucketKey | undefined): Promise<Bucket[]> =>
+      store
+        .query({
+          trans,
+          values: true,
+          limit: SCAN_CHUNK,
+          query: { index: store.schema.primaryKey, range: after ? { type: 2, lower: after, lowerOpen: true, upper: undefined } : anyRange },
+        })
+        .then(({ result }) => {
+          const list = result as Bucket[];
+          for (const bucket of list) if (bucket.rows.filter(has).length > 0) found.push(bucket);
+          const last = list.at(-1);
+          return last === undefined || list.length < SCAN_CHUNK || enough() ? found : step([last.vehicleId, last.month]);
+        });
+    return step(undefined);
+  }
+
+  /** The buckets of the rows located, and a scan for the ids not located (src/db/row-locations.ts). */
+  function bucketsLocated(trans: DBCoreTransaction, ids: readonly unknown[]): Promise<Bucket[]> {
+    const keys: BucketKey[] = [];
+    const vehicles = new Set<string>();
+    const unknown = new Set<string>();
+    for (const id of ids.map(String)) {
+      const at = locations?.find(spec.table, id);
+      if (!at) unknown.add(id);
+      else if (at[1] === null) vehicles.add(at[0]);
+      else keys.push([at[0], at[1]]);
+    }
+    return all([
+      bucketsOf(trans, uniqueKeys(keys)),
+      ...[...vehicles].map((v) => bucketsIn(trans, vehicleRange(v))),
+      unknown.size === 0
+        ? []
+        : scan(
+            trans,
+            (row) => unknown.delete(row.id),
+            () => unknown.size === 0,
+          ),
+    ]).then((lists) => distinct(lists.flat()));
+  }
+
+  /** The buckets holding each of `ids`: through the ids index (one request per id, sent together), or located. */
+  function bucketsHolding(trans: DBCoreTransaction, ids: readonly unknown[]): Promise<Bucket[]> {
+    if (!idsIndex) return bucketsLocated(trans, ids);
+    return all(ids.map((id) => store.query({ trans, values: false, limit: 1, query: { index: idsIndex, range: equalRange(id) } }))).then((found) =>
       bucketsOf(trans, uniqueKeys(found.flatMap(({ result }) => result as BucketKey[]))),
     );
+  }
+
+  /** The buckets holding rows whose ids fall in `range`. */
+  function bucketsInIdRange(trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<Bucket[]> {
+    if (!idsIndex) return scan(trans, (row) => inRange(row.id, range));
+    return store.query({ trans, values: false, query: { index: idsIndex, range } }).then(({ result }) => bucketsOf(trans, uniqueKeys(result as BucketKey[])));
+  }
 
   /**
    * The rows a query can reach, before its range is applied. By id with a limit, only the buckets of
@@ -141,15 +202,18 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
    */
   function candidates(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, limit?: number, direction?: string): Promise<Row[]> {
     if (range.type === RANGE_NEVER) return all([]);
-    const byIds = index.isPrimaryKey && (range.type !== RANGE_ANY || limit !== undefined);
-    const buckets = byIds
-      ? store
-          .query({ trans, values: false, limit, direction: direction as 'next' | 'prev' | undefined, query: { index: idsIndex(store), range } })
-          .then(({ result }) => bucketsOf(trans, uniqueKeys(result as BucketKey[])))
-      : store
-          .query({ trans, values: true, query: { index: store.schema.primaryKey, range: index.isPrimaryKey ? anyRange : bucketRange(index, range) } })
-          .then(({ result }) => result as Bucket[]);
-    return buckets.then((list) => list.flatMap((b) => b.rows));
+    if (index.isPrimaryKey && idsIndex && (range.type !== RANGE_ANY || limit !== undefined))
+      return store
+        .query({ trans, values: false, limit, direction: direction as 'next' | 'prev' | undefined, query: { index: idsIndex, range } })
+        .then(({ result }) => bucketsOf(trans, uniqueKeys(result as BucketKey[])))
+        .then((list) => list.flatMap((b) => b.rows));
+    const reach = index.isPrimaryKey ? anyRange : bucketRange(index, range);
+    return bucketsIn(trans, reach).then((list) => {
+      const rows = list.flatMap((b) => b.rows);
+      // One vehicle's rows, as its screens read them: located for the reads and writes by id that follow.
+      if (reach.type !== RANGE_ANY) note(rows);
+      return rows;
+    });
   }
 
   function entries(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, direction?: string, limit?: number): Promise<CursorEntry[]> {
@@ -171,7 +235,7 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
     const deletes: BucketKey[] = [];
     for (const { key, rows } of buckets) {
       if (rows.size === 0) deletes.push(key);
-      else puts.push({ vehicleId: key[0], month: key[1], ids: [...rows.keys()], rows: [...rows.values()] });
+      else puts.push({ vehicleId: key[0], month: key[1], ...(idsIndex ? { ids: [...rows.keys()] } : {}), rows: [...rows.values()] });
     }
     return all([
       ...(puts.length > 0 ? [store.mutate({ type: 'put', trans, values: puts })] : []),
@@ -191,6 +255,7 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
         if (add && bucket.rows.has(row.id)) failures[i] = Object.assign(new Error(`Key already exists in ${spec.table}: ${row.id}`), { name: 'ConstraintError' });
         else bucket.rows.set(row.id, row);
       });
+      note(values);
       const results = values.map((row) => row.id);
       return writeBuckets(trans, open.values()).then(() => ({ numFailures: Object.keys(failures).length, failures, results, lastResult: results.at(-1) }));
     });
@@ -200,6 +265,15 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
     const changed = buckets.map(opened);
     for (const bucket of changed) for (const id of [...bucket.rows.keys()]) if (gone(id)) bucket.rows.delete(id);
     return writeBuckets(trans, changed).then(() => ({ numFailures: 0, failures: {}, lastResult: undefined }));
+  }
+
+  function getMany(trans: DBCoreTransaction, keys: readonly unknown[]): Promise<(Row | undefined)[]> {
+    return bucketsHolding(trans, keys).then((buckets) => {
+      const rows = new Map(buckets.flatMap((b) => b.rows.map((r) => [r.id, r] as const)));
+      const found = keys.map((k) => rows.get(k as string));
+      note(found);
+      return found;
+    });
   }
 
   function mutate(req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
@@ -213,9 +287,7 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
       }
       case 'deleteRange':
         if (req.range.type === RANGE_ANY) return store.mutate({ type: 'deleteRange', trans: req.trans, range: anyRange });
-        return bucketsByIds(req.trans, req.range)
-          .then((keys) => bucketsOf(req.trans, keys))
-          .then((buckets) => remove(req.trans, buckets, (id) => inRange(id, req.range)));
+        return bucketsInIdRange(req.trans, req.range).then((buckets) => remove(req.trans, buckets, (id) => inRange(id, req.range)));
     }
   }
 
@@ -223,12 +295,8 @@ function bucketTable(down: DBCore, spec: BucketedTable): DBCoreTable {
     name: spec.table,
     schema: table.schema,
     mutate,
-    get: ({ trans, key }) => bucketsHolding(trans, [key]).then(([bucket]) => bucket?.rows.find((r) => r.id === key)),
-    getMany: ({ trans, keys }) =>
-      bucketsHolding(trans, keys).then((buckets) => {
-        const rows = new Map(buckets.flatMap((b) => b.rows.map((r) => [r.id, r] as const)));
-        return keys.map((k) => rows.get(k));
-      }),
+    get: ({ trans, key }) => getMany(trans, [key]).then(([row]) => row),
+    getMany: ({ trans, keys }) => getMany(trans, keys),
     query: ({ trans, values, limit, query, direction }) =>
       entries(trans, query.index, query.range, direction, limit).then((found) => {
         const cut = limit !== undefined && limit < found.length ? found.slice(0, limit) : found;
@@ -247,7 +315,7 @@ function withBucketStores(stores: readonly string[], tables: ReadonlyMap<string,
 }
 
 /** The middleware that keeps `tables` in their bucket stores (MirrorDb installs it for BUCKETED_TABLES, beneath every other). */
-export function bucketsMiddleware(tables: readonly BucketedTable[]): Middleware<DBCore> {
+export function bucketsMiddleware(tables: readonly BucketedTable[], locations?: RowLocations): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'Buckets',
@@ -264,7 +332,7 @@ export function bucketsMiddleware(tables: readonly BucketedTable[]): Middleware<
           const spec = kept.get(name);
           if (!spec) return down.table(name);
           let table = made.get(name);
-          if (!table) made.set(name, (table = bucketTable(down, spec)));
+          if (!table) made.set(name, (table = bucketTable(down, spec, locations)));
           return table;
         },
       };

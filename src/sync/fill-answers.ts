@@ -23,9 +23,14 @@ const awaits = (row: Record<string, unknown> | null | undefined, answers: Inspec
 async function writeAnswers(db: MirrorDb, tx: Transaction, answers: readonly InspectionAnswers[]): Promise<void> {
   const ids = answers.map((a) => a.inspectionId);
   const keys = ids.map((id) => rowKey('inspections', id));
-  // By id, each through the ids index of the records inspections are kept in (a vehicle's month,
-  // src/db/bucketed-tables.ts), each record read once: a page comes vehicle by vehicle, its ids spread
-  // over the whole range, so a read of the range from the least id to the greatest would read nearly every record.
+  // By id, each found in the record it is kept in (a vehicle's month, src/db/bucketed-tables.ts), which
+  // the answers name (src/db/row-locations.ts), each record read once: a page comes vehicle by vehicle,
+  // its ids spread over the whole range, so a read of the range from the least id to the greatest would
+  // read nearly every record.
+  db.locations.note(
+    'inspections',
+    answers.flatMap((a) => (a.vehicleId === undefined ? [] : [{ id: a.inspectionId, vehicleId: a.vehicleId, inspectionDate: a.inspectionDate }])),
+  );
   const [rows, shadows] = await Promise.all([db.feed('inspections').bulkGet(ids), shadowsOf(db, keys)]);
   const puts: MirrorRow<'inspections'>[] = [];
   const bases: ShadowEntry[] = [];

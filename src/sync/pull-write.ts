@@ -2,6 +2,7 @@ import { FEED_NAMES, feedSchemas, type FeedName } from '../../core/schema/feeds.
 import type { SyncChange } from '../../core/schema/sync.ts';
 import type { MirrorDb, ShadowEntry } from '../db/mirror.ts';
 import { rowKey } from '../db/row-key.ts';
+import type { Locating } from '../db/row-locations.ts';
 import { rebaseRows, removeEntries } from './rebase.ts';
 import { shadowsOf } from './shadows.ts';
 
@@ -10,6 +11,8 @@ export interface ParsedChange {
   table: FeedName;
   id: string;
   row: Record<string, unknown> | null;
+  /** For a delete, where the row lived, when the feed says (SyncChange.at). */
+  at?: Readonly<Record<string, string>>;
 }
 
 const isFeedName = (t: string): t is FeedName => Object.hasOwn(feedSchemas, t);
@@ -27,7 +30,7 @@ export function parseChanges(changes: readonly SyncChange[]): { parsed: ParsedCh
   for (const change of changes) {
     if (!isFeedName(change.t)) continue;
     if (change.op === 'delete') {
-      parsed.push({ table: change.t, id: change.id, row: null });
+      parsed.push({ table: change.t, id: change.id, row: null, ...(change.at ? { at: change.at } : {}) });
       continue;
     }
     const result = feedSchemas[change.t].safeParse(change.data);
@@ -60,6 +63,7 @@ export async function writeChanges(db: MirrorDb, changes: readonly ParsedChange[
   const shadows = await shadowsOf(db, keys);
   const puts = new Map<FeedName, Record<string, unknown>[]>();
   const deletes = new Map<FeedName, string[]>();
+  const located = new Map<FeedName, Locating[]>();
   const newBases: ShadowEntry[] = [];
   for (const [i, change] of [...latest.values()].entries()) {
     const shadow = shadows[i];
@@ -70,8 +74,12 @@ export async function writeChanges(db: MirrorDb, changes: readonly ParsedChange[
     } else {
       listIn(deletes, change.table).push(change.id);
     }
+    // A delete found where the feed says the row lived, also when a queued change's rebase removes it.
+    if (change.row === null && typeof change.at?.vehicleId === 'string')
+      listIn(located, change.table).push({ ...change.at, id: change.id, vehicleId: change.at.vehicleId });
   }
   for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
+  for (const [table, rows] of located) db.locations.note(table, rows);
   for (const [table, ids] of deletes) await db.table(table).bulkDelete(ids);
   if (newBases.length > 0) {
     await db.shadows.bulkPut(newBases);

@@ -86,12 +86,29 @@ describe('answers later', () => {
       const row = whole.rows.get(`inspections/${a.inspectionId}`)!.data!;
       expect(a).toEqual<InspectionAnswers>({
         inspectionId: a.inspectionId,
+        vehicleId: row.vehicleId as string,
+        inspectionDate: row.inspectionDate as string,
         lastModificationDate: row.lastModificationDate as string,
         results: row.results as InspectionAnswers['results'],
       });
     }
     // One page when the limit allows.
     expect((await allAnswers(admin.api, 500)).pages).toHaveLength(1);
+  });
+
+  it("says in an inspection's delete where it lived: its vehicle and date", async () => {
+    const { admin, recent, orgId } = await orgWithInspections();
+    const before = await pullAll(admin.api);
+    const gone = before.rows.get(`inspections/${recent[1]!.id}`)!.data!;
+    await env.server.ctx.write(orgId, undefined, async ({ tx, rev, now }) => {
+      await tx.update(inspections).set({ rev, deletedAt: now }).where(eq(inspections.id, recent[1]!.id));
+    });
+
+    const after = await pullAll(admin.api, { cursor: before.cursor });
+
+    expect(after.pages.flatMap((p) => p.changes)).toEqual([
+      { t: 'inspections', op: 'delete', id: recent[1]!.id, at: { vehicleId: recent[1]!.vehicleId, inspectionDate: gone.inspectionDate } },
+    ]);
   });
 
   it('starts again from the first page for a cursor of the pages in id order (an inspection id alone)', async () => {

@@ -11,7 +11,7 @@ import {
 import { INSPECTION_CLIENTS, INSPECTION_WRITERS, WEBSITE } from '../../auth/access.ts';
 import { inspectionPictures, inspections } from '../../db/schema/index.ts';
 import { route, type MultipartInput, type RouteContext } from '../../http/route.ts';
-import { inspectionFeedRowToApi, inspectionPictureToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
+import { inspectionDeleteAt, inspectionFeedRowToApi, inspectionPictureToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
 import type { ServerModule } from '../module.ts';
 import { findInspection, inspectionDetail, inspectionHistory } from './queries.ts';
@@ -43,7 +43,14 @@ const SUBMISSION_FORM = { files: { pictures: MAX_PICTURES }, fields: inspectionS
  */
 export const inspectionsModule: ServerModule = {
   feeds: [
-    { name: 'inspections', table: inspections, toApi: inspectionFeedRowToApi, laterColumns: ['results'], verbatimJson: ['results'] },
+    {
+      name: 'inspections',
+      table: inspections,
+      toApi: inspectionFeedRowToApi,
+      laterColumns: ['results'],
+      verbatimJson: ['results'],
+      deleteAt: inspectionDeleteAt,
+    },
     { name: 'inspectionPictures', table: inspectionPictures, toApi: inspectionPictureToApi, mirrorScope: recentInspectionDetail },
   ],
   register(app, ctx) {

@@ -89,6 +89,12 @@ export function inspectionFeedRowToApi(row: RowOf<'inspections'>, view: FeedView
   return { ...inspectionToApi(row), results: kept ? row.results : null };
 }
 
+/** Where a deleted inspection lived, as its REST shape says it (SyncTable.deleteAt). */
+export const inspectionDeleteAt = (row: RowOf<'inspections'>): Pick<Inspection, 'vehicleId' | 'inspectionDate'> => ({
+  vehicleId: row.vehicleId,
+  inspectionDate: iso(row.inspectionDate),
+});
+
 export const inspectionPictureToApi = (row: RowOf<'inspectionPictures'>): InspectionPicture => ({
   pictureId: row.id,
   inspectionId: row.inspectionId,

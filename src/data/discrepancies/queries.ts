@@ -16,6 +16,11 @@ export async function discrepanciesOfVehicle(db: MirrorDb, vehicleId: string): P
     rows.map((d) => d.mxId),
   );
   const parentIds = [...new Set(rows.flatMap((d) => (d.parentInspectionId ? [d.parentInspectionId] : [])))];
+  // The parents are the vehicle's own inspections: looked for among its months alone (src/db/row-locations.ts).
+  db.locations.note(
+    'inspections',
+    parentIds.map((id) => ({ id, vehicleId })),
+  );
   const parents = new Map((await db.feed('inspections').bulkGet(parentIds)).flatMap((i) => (i ? [[i.inspectionId, i.inspectionDate] as const] : [])));
   return rows
     .map(({ id: _id, ...d }) => ({

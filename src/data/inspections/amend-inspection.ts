@@ -72,6 +72,7 @@ export const amendInspection: Mutator<AmendInspectionArgs> = {
   reads: ['users', 'workflowRules'],
   async apply(db, a) {
     const at = a.at ?? new Date().toISOString();
+    db.locations.note('inspections', [{ id: a.inspectionId, vehicleId: a.vehicleId }]);
     const inspection = await db.feed('inspections').get(a.inspectionId);
     if (!inspection) return;
     const by = await actorOf(db, a.userId);

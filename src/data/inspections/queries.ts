@@ -48,12 +48,31 @@ export function withPictures(results: readonly InspectionResult[], pictures: rea
 }
 
 /**
+ * The inspection among those of the vehicle its address names, which reads that vehicle's months: found
+ * by id alone, an inspection no screen of this tab has shown yet is looked for in every vehicle's
+ * (src/db/row-locations.ts). The address may name the vehicle by an older registration: then undefined.
+ */
+async function inspectionOfVehicle(db: MirrorDb, inspectionId: string, regNumber: string) {
+  const vehicles = await db.feed('vehicles').where('regNumber').equalsIgnoreCase(regNumber.trim()).primaryKeys();
+  for (const vehicleId of vehicles) {
+    const row = await db
+      .feed('inspections')
+      .where('vehicleId')
+      .equals(vehicleId)
+      .filter((r) => r.id === inspectionId)
+      .first();
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/**
  * One inspection as this device holds it, or null when the mirror has no such inspection: the feed's
  * row with its results and pictures when the feed carries them, else the detail kept from an earlier
  * fetch, else the header alone (results null).
  */
-export async function inspectionViewOf(db: MirrorDb, inspectionId: string): Promise<InspectionView | null> {
-  const row = await db.feed('inspections').get(inspectionId);
+export async function inspectionViewOf(db: MirrorDb, inspectionId: string, regNumber?: string): Promise<InspectionView | null> {
+  const row = (regNumber ? await inspectionOfVehicle(db, inspectionId, regNumber) : undefined) ?? (await db.feed('inspections').get(inspectionId));
   if (!row) return null;
   const vehicle = await db.feed('vehicles').get(row.vehicleId);
   const base = { header: headerOf(row), regNumber: vehicle?.regNumber ?? row.regNumber };

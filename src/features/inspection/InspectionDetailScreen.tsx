@@ -29,7 +29,7 @@ function BackButton({ regNumber }: { regNumber: string }) {
 export function InspectionDetailScreen() {
   const { regNumber = '', inspectionId = '' } = useParams();
   const navigate = useNavigate();
-  const detail = useInspectionDetail(inspectionId);
+  const detail = useInspectionDetail(inspectionId, regNumber);
 
   const current = detail.state === 'found' ? detail.view.regNumber : null;
   useEffect(() => {

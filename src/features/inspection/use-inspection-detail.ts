@@ -34,12 +34,12 @@ function fetchFailure(error: unknown): ResultsFetch {
  * A kept copy is shown at once and refreshed once per opening while online, quietly: a failed refresh
  * leaves it as it was.
  */
-export function useInspectionDetail(inspectionId: string): InspectionDetailState {
+export function useInspectionDetail(inspectionId: string, regNumber?: string): InspectionDetailState {
   const db = useMirror();
   const read = useServerRead();
   const online = useSyncFact((s) => s.online);
   const bootstrapped = useSyncFact((s) => s.bootstrapped);
-  const view = useLiveQueryFor([inspectionId], () => inspectionViewOf(db, inspectionId), [db, inspectionId]);
+  const view = useLiveQueryFor([inspectionId], () => inspectionViewOf(db, inspectionId, regNumber), [db, inspectionId, regNumber]);
   const [fetch, setFetch] = useState<ResultsFetch | null>(null);
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

@@ -6,8 +6,9 @@
 //   as the mirror stored them before version 12;
 // - one record per row without indexes;
 // - one record per vehicle and month holding that month's rows (what "store together what is read
-//   together" would make of the history);
-// - the same with an index on the ids of each record's rows, the mirror's way since version 11
+//   together" would make of the history), the mirror's inspections since version 13 (a row found by id
+//   where it is located: src/db/row-locations.ts);
+// - the same with an index on the ids of each record's rows, the mirror's inspections in version 12
 //   (src/db/month-buckets.ts: a row is found by its id through it).
 // Then a read of one vehicle's year each way. Only the writes and reads are timed (not the fetch or the
 // JSON parse). BENCH_MIRROR_ORGS sets how many organizations (default 2), each measured on its own.
@@ -142,8 +143,8 @@ export async function run(): Promise<void> {
               : way === 'rows, no index'
                 ? 'a record per row, no index'
                 : way === 'vehicle-months'
-                  ? 'a record per vehicle and month'
-                  : "a record per vehicle and month, its rows' ids indexed (the mirror now)",
+                  ? 'a record per vehicle and month (the mirror now)'
+                  : "a record per vehicle and month, its rows' ids indexed (version 12)",
           rows: m.rows,
           records: m.records,
           'JSON MiB': +m.jsonMiB.toFixed(1),

@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inspectionRow, noteRow } from '../../core/testing/feed-rows.ts';
 import { MirrorDb } from './mirror.ts';
+import { countBucketReads } from './testing/bucket-reads.ts';
 import lock from './mirror-stores.lock.json' with { type: 'json' };
 
 /*
@@ -231,29 +232,11 @@ describe('the vehicles’ histories kept one record per vehicle and month, or pe
 
     // Another tab's mirror, which has located nothing yet; the buckets its reads bring from IndexedDB are counted.
     const db = new MirrorDb(MIRROR);
-    let bucketsRead = 0;
-    db.use({
-      stack: 'dbcore',
-      name: 'CountBuckets',
-      level: -3,
-      create: (down) => ({
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          if (name !== 'inspectionMonths') return table;
-          const counted = <T extends readonly unknown[]>(found: T) => ((bucketsRead += found.filter((b) => b !== undefined).length), found);
-          return {
-            ...table,
-            getMany: (req) => table.getMany(req).then(counted),
-            query: (req) => table.query(req).then((answer) => (counted(answer.result), answer)),
-          };
-        },
-      }),
-    });
+    const reads = countBucketReads(db, 'inspectionMonths');
     const reading = async <T>(read: () => Promise<T>): Promise<[T, number]> => {
-      bucketsRead = 0;
+      reads.reset();
       const answer = await db.transaction('r', db.tables, read);
-      return [answer, bucketsRead];
+      return [answer, reads.count];
     };
     const row = inspection(7, 0);
     const months = new Set(inspections.map((r) => `${String(r.vehicleId)} ${String(r.inspectionDate).slice(0, 7)}`)).size;

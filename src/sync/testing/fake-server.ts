@@ -125,6 +125,8 @@ export class FakeSyncServer {
       .sort((a, b) => (a.id < b.id ? -1 : 1));
     const page = all.slice(0, limit).map((r) => ({
       inspectionId: r.id,
+      vehicleId: r.data!.vehicleId as string,
+      inspectionDate: r.data!.inspectionDate as string,
       lastModificationDate: r.data!.lastModificationDate as string,
       results: r.data!.results as InspectionResult[],
     }));

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { Inspection, InspectionFeedRow, InspectionPicture, InspectionResult } from '../../../core/schema/inspection.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
+import { vehiclesOfRegistration } from '../vehicles/queries.ts';
 
 /** One answered rule with the pictures taken for it. */
 export type ResultWithPictures = InspectionResult & { pictures: InspectionPicture[] };
@@ -53,8 +54,7 @@ export function withPictures(results: readonly InspectionResult[], pictures: rea
  * (src/db/row-locations.ts). The address may name the vehicle by an older registration: then undefined.
  */
 async function inspectionOfVehicle(db: MirrorDb, inspectionId: string, regNumber: string) {
-  const vehicles = await db.feed('vehicles').where('regNumber').equalsIgnoreCase(regNumber.trim()).primaryKeys();
-  for (const vehicleId of vehicles) {
+  for (const { vehicleId } of await vehiclesOfRegistration(db, regNumber)) {
     const row = await db
       .feed('inspections')
       .where('vehicleId')

@@ -1,6 +1,7 @@
 import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import { useLiveQueryFor, useMirror, useSyncFact } from '../../sync/react.tsx';
+import { vehiclesOfRegistration } from '../../data/vehicles/queries.ts';
 
 export interface VehicleDetails {
   vehicle: Vehicle;
@@ -29,8 +30,8 @@ export function useVehicle(regNumber: string, knownId: string | null): VehicleLo
   const found = useLiveQueryFor(
     [regNumber],
     async (): Promise<{ renamedTo: string } | { details: VehicleDetails } | null> => {
-      const matches = await db.feed('vehicles').where('regNumber').equalsIgnoreCase(regNumber.trim()).toArray();
-      // Registrations are unique per organization; should two differ only in case, the one in commission wins.
+      const matches = await vehiclesOfRegistration(db, regNumber);
+      // Should two differ only in case, the one in commission wins.
       const vehicle = matches.find((v) => v.decommissionDate === null) ?? matches[0];
       if (!vehicle) {
         const known = knownId ? await db.feed('vehicles').get(knownId) : undefined;

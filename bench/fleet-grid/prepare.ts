@@ -16,6 +16,9 @@ import type { BenchBrowser } from './browser.ts';
 import type { BenchServer } from './server.ts';
 import { startFeedServer } from './feed-server.ts';
 
+/** Organizations generated ahead of the database's writes, at most (each about 85,000 rows in memory). */
+const SEEDS_AHEAD = 3;
+
 export const databaseDir = (cacheDir: string) => path.join(cacheDir, 'pglite');
 
 /**
@@ -111,17 +114,24 @@ export async function prepareData(
   };
   try {
     if (!seeded) {
-      // The database needs the generated rows themselves, not the feed files: generate again. The mirror
-      // fills from the feed files on a chain of its own, an organization at a time behind the database:
-      // filling is the longer of the two (Chromium's IndexedDB takes nearly two cores), and waiting for
-      // both at each organization left each idle while the other finished. (The page reads the feed
-      // files from a thread of their own, feed-server.ts: this thread is the database's.)
+      // The database needs the generated rows themselves, not the feed files: generate again. The
+      // database and the mirror each take the organizations in order on a chain of their own, and the
+      // generation runs ahead of both: the mirror (from the feed files, on a thread of their own,
+      // feed-server.ts) fills while the database writes, and neither waits for the other. Making an
+      // organization waits only for the database to be within SEEDS_AHEAD of it, which bounds the
+      // generated rows held in memory.
       let filling: Promise<void> = Promise.resolve();
+      let seeding: Promise<void> = Promise.resolve();
+      const seeds: Promise<void>[] = [];
+      // A failed fill or write ends the making at once, not after the other chain.
+      const failure = () => Promise.race([filling, seeding].map((chain) => chain.then(() => new Promise<never>(() => {}))));
       await generateFleet(o, cacheDir, async (part) => {
         filling = filling.then(() => fill(part.org));
-        // A failed fill ends the making at once, not after the database.
-        await Promise.race([seed(server.ctx, part, scope), filling.then(() => new Promise<never>(() => {}))]);
+        seeding = seeding.then(() => seed(server.ctx, part, scope));
+        seeds.push(seeding);
+        await Promise.race([seeds[seeds.length - 1 - SEEDS_AHEAD] ?? Promise.resolve(), failure()]);
       });
+      await Promise.race([seeding, failure()]);
       await analyze(server.ctx.db);
       seedSeconds = (performance.now() - started) / 1000;
       await filling;

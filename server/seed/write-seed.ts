@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { getTableColumns, getTableName, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
@@ -59,6 +60,10 @@ export async function writeSeed(
         const chunk = orgRows.slice(i, i + chunkRows);
         await ctx.write(org.orgId, undefined, ({ tx, rev }) => insertRows(tx, SEED_TABLES[name], name, chunk, rev));
         transactions++;
+        // PGlite answers on this thread, its promises settling as microtasks: without a turn of the event
+        // loop between transactions, nothing else this process serves (a request, a socket, a worker's
+        // message) would be heard until the whole seed was written.
+        await setImmediate();
       }
       rows[name] = (rows[name] ?? 0) + orgRows.length;
     }

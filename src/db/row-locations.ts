@@ -16,7 +16,7 @@ export type RowLocation = readonly [string, string | null];
 /** What locates a row: its id, its vehicle and, for a table kept by month, its date when known. */
 export type Locating = Readonly<Record<string, unknown>> & { id: string; vehicleId: string };
 
-/** How many rows a table's locations remember, the most recently seen: about 5 MB. */
+/** How many rows a table's locations remember at least, the most recently seen: about 5 MB. */
 export const LOCATIONS_KEPT = 50_000;
 
 /** The rows located, per table, a mirror's own (MirrorDb.locations). */
@@ -48,7 +48,10 @@ export class RowLocations {
       map.delete(row.id);
       map.set(row.id, location);
     }
-    while (map.size > this.kept) map.delete(map.keys().next().value!);
+    // The oldest go all at once, a quarter of the kept at a time: a Map's deleted entries stay in its
+    // table until it grows, and dropping them one by one from the front made every drop step over all
+    // those dropped before it (a first sync's fill spent half its main thread there).
+    if (map.size > this.kept + Math.ceil(this.kept / 4)) this.tables.set(table, new Map([...map].slice(map.size - this.kept)));
   }
 
   /** Where the row `id` of `table` lives, if known. */

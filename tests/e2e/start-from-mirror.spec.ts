@@ -10,9 +10,10 @@ useOwnOrganization();
 /**
  * A signed-in user with a warm mirror sees their screen from the mirror on a reload, whatever the
  * network does: the start no longer waits for /app-config.json and /auth/users/self (issue 15), which
- * on a link that never answers it did for ever. The bound is generous on purpose: reading and deriving
- * the rows from the mirror still takes 1.6 to 5 s here with two specs running (issue 15's per-vehicle
- * summaries are to bring it under 1 s); what this test holds is that the network is not waited for.
+ * on a link that never answers it did for ever. The bound is generous on purpose, as timed assertions
+ * do not belong in tests: the reload's time is annotated here and measured by bench/first-sync.bench.ts
+ * (about 1.1 s on the poor link, docs/performance.md); what this test holds is that the network is not
+ * waited for.
  */
 const SHOWN_WITHIN_MS = 15_000;
 

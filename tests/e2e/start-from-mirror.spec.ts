@@ -1,9 +1,10 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route, type TestInfo } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
 import { firstDataRow } from './pages/grid-rows.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { waitForWorkerControl } from './support/service-worker.ts';
+import { firstSeenAt, noteFirstSeen } from './support/first-seen.ts';
 
 useOwnOrganization();
 
@@ -12,13 +13,21 @@ useOwnOrganization();
  * network does: the start no longer waits for /app-config.json and /auth/users/self (issue 15), which
  * on a link that never answers it did for ever. The bound is generous on purpose, as timed assertions
  * do not belong in tests: the reload's time is annotated here and measured by bench/first-sync.bench.ts
- * (about 1.1 s on the poor link, docs/performance.md); what this test holds is that the network is not
+ * (0.7 s on the poor link as the page sees it, docs/performance.md "Times as the page saw them"); what this test holds is that the network is not
  * waited for.
  */
 const SHOWN_WITHIN_MS = 15_000;
+const FIRST_ROW = 'table[aria-label="Fleet Details"] tbody tr[aria-rowindex="2"]';
+
+/** The reload's time to the first row as the page saw it (a Playwright wait returns up to 500 ms late). */
+async function annotateShown(page: Page, started: number, testInfo: TestInfo): Promise<void> {
+  const shownAt = await firstSeenAt(page, 'firstRow');
+  testInfo.annotations.push({ type: 'rows shown after reload (ms)', description: String(Math.round(shownAt - started)) });
+}
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  await noteFirstSeen(page, { firstRow: FIRST_ROW });
   await new AppShell(page).signInAndSync(demoAccount('sectionlead'));
   await new FleetPage(page).open();
   // A first install that fails (a precache fetch lost on a loaded machine; CI saw it once) is tried
@@ -39,7 +48,7 @@ test('a reload on a link that never answers shows Fleet Details from the mirror,
   const started = Date.now();
   await page.reload({ waitUntil: 'commit' });
   await expect(firstDataRow(fleet.grid)).toBeVisible({ timeout: SHOWN_WITHIN_MS });
-  testInfo.annotations.push({ type: 'rows shown after reload (ms)', description: String(Date.now() - started) });
+  await annotateShown(page, started, testInfo);
   expect(hanging.some((route) => new URL(route.request().url()).pathname === '/app-config.json')).toBe(true);
 
   // Work goes on meanwhile: a saved view waits in the outbox.
@@ -73,7 +82,7 @@ test('a reload on a slow link (400 kbit/s, 400 ms round trip) shows Fleet Detail
   const started = Date.now();
   await page.reload({ waitUntil: 'commit' });
   await expect(firstDataRow(fleet.grid)).toBeVisible({ timeout: SHOWN_WITHIN_MS });
-  testInfo.annotations.push({ type: 'rows shown after reload (ms)', description: String(Date.now() - started) });
+  await annotateShown(page, started, testInfo);
   rowsShown();
   await expect.poll(() => held.sort()).toEqual(['/app-config.json', '/auth/users/self']);
 });

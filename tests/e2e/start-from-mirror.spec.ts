@@ -13,8 +13,8 @@ useOwnOrganization();
  * network does: the start no longer waits for /app-config.json and /auth/users/self (issue 15), which
  * on a link that never answers it did for ever. The bound is generous on purpose, as timed assertions
  * do not belong in tests: the reload's time is annotated here and measured by bench/first-sync.bench.ts
- * (0.7 s on the poor link as the page sees it, docs/performance.md "Times as the page saw them"); what this test holds is that the network is not
- * waited for.
+ * (0.7 s on the poor link as the page sees it, docs/performance.md "Times as the page saw them"); what
+ * this test holds is that the network is not waited for.
  */
 const SHOWN_WITHIN_MS = 15_000;
 const FIRST_ROW = 'table[aria-label="Fleet Details"] tbody tr[aria-rowindex="2"]';

@@ -1,8 +1,10 @@
-import type { apiClient } from './api.ts';
 import type { PullResponse, SyncChange } from '../../core/schema/sync.ts';
 import { pullResponseSchema } from '../../core/schema/sync.ts';
 
-type Api = ReturnType<typeof apiClient>;
+/** What a pull needs of a client: a GET answering its status and parsed body (the API tests' client, or a bench's). */
+interface Api {
+  get(path: string): Promise<{ status: number; body: unknown }>;
+}
 
 /** Pulls pages until the feed is exhausted, applying them to a map keyed `table/id`, as a client mirror would. */
 export async function pullAll(api: Api, options: { cursor?: string; limit?: number; clientId?: string; answers?: 'later'; rows?: Map<string, SyncChange> } = {}) {

@@ -72,8 +72,10 @@ export async function run(): Promise<void> {
       ? `${prepared.made.join(' and ')} made in ${prepared.seconds.toFixed(0)} s (the database whole after ${prepared.seedSeconds.toFixed(0)} s; ` +
         `filling the mirror ${prepared.fillSeconds.toFixed(0)} s, overlapping it)`
       : 'database and mirror from the cache';
+    const mirrorMiB = (await browser.indexedDbBytes()) / 1024 / 1024;
     console.log(
       `${options.vehicles} vehicles x ${options.days} days to ${options.today.toISOString().slice(0, 10)}; ${made}; ` +
+        `the mirror ${mirrorMiB.toFixed(0)} MiB in IndexedDB; ` +
         `page ${page.seconds === null ? 'from the cache' : `built in ${page.seconds.toFixed(0)} s`} (${cacheDir})`,
     );
     const device = await onDevice(browser);

@@ -14,6 +14,8 @@ import { DEMO_PASSWORD, demoEmail } from '../server/seed/demo-users.ts';
 import { syncColumnsOf } from '../server/sync/columns.ts';
 import { loadAverage, measure, median, table } from './measure.ts';
 import { browserLikeGet } from './browser-like-get.ts';
+import { checkAf1800Parity } from './af1800-parity.ts';
+import type { Af1800Report } from '../core/schema/af1800.ts';
 import { PULL_LIMIT_MAX } from '../core/schema/sync.ts';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 300);
@@ -85,6 +87,17 @@ export async function run(): Promise<void> {
       console.log(
         `first page of ${limit} rows over the wire: ${await wire(limit, BROWSER_ACCEPT_ENCODING)} KiB brotli, ${await wire(limit, 'gzip')} KiB gzipped, ${await wire(limit, 'identity')} KiB plain`,
       );
+    }
+    // The forms a device makes from what it pulled are the server's: the month the data set ends in (its
+    // first day, now the current month) and the month before (its whole).
+    const { rows: pulled } = await pullAll(browser, { limit: PULL_LIMIT_MAX });
+    for (const month of [
+      { year: 2026, month: 11 },
+      { year: 2026, month: 10 },
+    ]) {
+      const path = `/data/v1/organizations/${self.orgId}/reports/af1800/${month.year}/${String(month.month).padStart(2, '0')}`;
+      const report = (await nodeFetch.get(path)).body as Af1800Report;
+      console.log(`AF1800 ${month.year}-${month.month}: ${checkAf1800Parity(pulled, report, month)} forms the same on the device as on the server`);
     }
     const baseSeconds = median(runs.at(-1)!.seconds);
     console.log(`${loadAverage()}; medians of ${ROUNDS} rounds`);

@@ -1,7 +1,8 @@
 import { assembleAf1800Report } from '../core/rules/af1800-form.ts';
 import type { Af1800Month, Af1800Report } from '../core/schema/af1800.ts';
-import { feedSchemas, type FeedName, type FeedRow } from '../core/schema/feeds.ts';
+import type { FeedName, FeedRow } from '../core/schema/feeds.ts';
 import type { SyncChange } from '../core/schema/sync.ts';
+import { parseChanges } from '../src/sync/pull-write.ts';
 
 /**
  * The monthly AF1800 report made as a device makes it, from the rows a pull brought (the rule in core,
@@ -12,9 +13,10 @@ import type { SyncChange } from '../core/schema/sync.ts';
 export function checkAf1800Parity(pulled: ReadonlyMap<string, SyncChange>, server: Af1800Report, month: Af1800Month): number {
   // Made at the server's instant (a form's date is the moment it was made), so that nothing else differs.
   const now = new Date(server.forms[0]?.page1.date ?? Date.now());
-  // Each row parsed with its feed's schema, as a device parses what it stores (src/sync/pull-write.ts).
-  const feed = <N extends FeedName>(name: N) =>
-    [...pulled.values()].filter((c) => c.t === name && c.data).map((c) => ({ ...(feedSchemas[name].parse(c.data) as object), id: c.id }) as unknown as FeedRow<N>);
+  // The rows as a device stores them: parsed by the pull's own step, each with its feed's schema.
+  const { parsed, failed } = parseChanges([...pulled.values()]);
+  if (failed.length > 0) throw new Error(`AF1800 ${month.year}-${month.month}: ${failed.length} pulled rows failed their schema, e.g. ${failed[0]}`);
+  const feed = <N extends FeedName>(name: N) => parsed.filter((c) => c.table === name && c.row).map((c) => c.row as unknown as FeedRow<N>);
   const device = assembleAf1800Report(
     {
       organization: feed('organizations')[0] ?? null,

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route, type TestInfo } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { FleetPage } from './pages/fleet-page.ts';
-import { firstDataRow } from './pages/grid-rows.ts';
+import { FIRST_DATA_ROW, firstDataRow } from './pages/grid-rows.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { waitForWorkerControl } from './support/service-worker.ts';
 import { firstSeenAt, noteFirstSeen } from './support/first-seen.ts';
@@ -17,7 +17,7 @@ useOwnOrganization();
  * this test holds is that the network is not waited for.
  */
 const SHOWN_WITHIN_MS = 15_000;
-const FIRST_ROW = 'table[aria-label="Fleet Details"] tbody tr[aria-rowindex="2"]';
+const FIRST_ROW = `table[aria-label="Fleet Details"] ${FIRST_DATA_ROW}`;
 
 /** The reload's time to the first row as the page saw it (a Playwright wait returns up to 500 ms late). */
 async function annotateShown(page: Page, started: number, testInfo: TestInfo): Promise<void> {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -6,8 +5,9 @@ import { inArray, sql } from 'drizzle-orm';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createWriter } from './db/write.ts';
-import { importFileDir } from './files/import.ts';
-import { createFileStore } from './files/store.ts';
+import { openFileStore } from './files/open.ts';
+import { blobStoreFor, createFileStore } from './files/store.ts';
+import { UploadGate } from './files/upload-gate.ts';
 import { registerCspReports } from './http/csp-report.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
@@ -63,9 +63,9 @@ export async function buildApp(config: ServerConfig, database: Database, options
   app.removeContentTypeParser('text/plain');
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Multipart bodies are read only by routes that take them (RouteDef.multipart; others answer 415),
-  // each file whole in memory, at most the upload limit; a form's text fields are short.
+  // each file streamed to a temporary file, at most the upload limit; a form's text fields are short.
   await app.register(multipart, {
-    limits: { fileSize: config.uploadLimitBytes, fieldSize: 16 * 1024, fields: 20, parts: 60, headerPairs: 100 },
+    limits: { fileSize: config.uploadLimitBytes, fieldSize: 16 * 1024, fields: 20, parts: 80, headerPairs: 100 },
   });
 
   const { db } = database;
@@ -78,10 +78,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
   const pokeEveryone = () => void bus.pokeAll(revisionsOf).catch((err) => app.log.error({ err }, 'could not poke the stream clients'));
   const unlisten = database.pgListen ? await database.pgListen(NOTIFY_CHANNEL, (payload) => bus.receiveRemote(payload), pokeEveryone) : undefined;
   await startEpoch(db);
-  const moved = await importFileDir(db, path.join(config.dataDir, 'files'));
-  if (moved.imported > 0) app.log.info(`imported ${moved.imported} files from ${config.dataDir}/files into the database`);
-  if (moved.skipped.length > 0)
-    app.log.warn({ skipped: moved.skipped }, `files in ${config.dataDir}/files whose content does not match their name were not imported`);
+  const files = createFileStore(blobStoreFor(database, config.dataDir), config.uploadLimitBytes);
+  await openFileStore(app, db, files, config.dataDir);
 
   const write = createWriter<LiveEventInput>(db, {
     beforeCommit: storeLiveEvents,
@@ -90,8 +88,9 @@ export async function buildApp(config: ServerConfig, database: Database, options
       bus.publish(orgId, { type: 'poke', rev });
     },
   });
-  const ctx: AppContext = { config, database, db, bus, write, syncTables, files: createFileStore(config.uploadLimitBytes) };
+  const ctx: AppContext = { config, database, db, bus, write, syncTables, files };
   app.decorate('writer', write);
+  app.decorate('uploads', { files, gate: new UploadGate(), requestLimitBytes: config.uploadRequestLimitBytes });
 
   const embedded = !config.oidcIssuer;
   const verifier = embedded

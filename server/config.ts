@@ -30,6 +30,11 @@ export interface ServerConfig {
    */
   uploadLimitBytes: number;
   /**
+   * The most bytes the files of one multipart request may carry together (UPLOAD_REQUEST_LIMIT_BYTES,
+   * default 256 MiB: ten files at the upload limit); past it 413.
+   */
+  uploadRequestLimitBytes: number;
+  /**
    * Which peers may speak for the client through X-Forwarded-For, -Host and -Proto: false (none, the
    * default), true (every peer: only when nothing but the proxy can reach the server) or a list of
    * addresses and subnets (`127.0.0.1`, `10.0.0.0/8`, `loopback`, ...).
@@ -93,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tombstoneDays: int(env.TOMBSTONE_DAYS, 30),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1_048_576),
     uploadLimitBytes: positive('UPLOAD_LIMIT_BYTES', int(env.UPLOAD_LIMIT_BYTES, 25 * 1024 * 1024)),
+    uploadRequestLimitBytes: positive('UPLOAD_REQUEST_LIMIT_BYTES', int(env.UPLOAD_REQUEST_LIMIT_BYTES, 256 * 1024 * 1024)),
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     orgFactory: env.E2E_ORG_FACTORY === '1',

@@ -40,11 +40,25 @@ export const uploadedFileSchema = z.object({ sha256: sha256Schema, mimeType: z.s
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 export const FILENAME_MAX = 255;
+export const FILENAME_UNSTORABLE_MESSAGE = 'File names cannot hold a NUL character or a broken (lone surrogate) character; rename the file';
+
+// NUL cannot be stored in a text column; a lone surrogate has no UTF-8 form.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this must find
+const UNSTORABLE_NAME = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Control characters and the bidirectional embeddings, overrides and isolates that make a name read as another (`gpj.exe`). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const HIDDEN_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A file's name as it is stored and shown: refused when it holds what no text can store (NUL, a lone
+ * surrogate), else in Unicode's composed form without control or bidirectional-override characters,
+ * trimmed, 1 to 255 characters.
+ */
 export const filenameSchema = z
   .string({ error: 'File name is required' })
-  .trim()
-  .min(1, 'File name is required')
-  .max(FILENAME_MAX, `File names are at most ${FILENAME_MAX} characters`);
+  .refine((name) => !UNSTORABLE_NAME.test(name), FILENAME_UNSTORABLE_MESSAGE)
+  .transform((name) => name.normalize('NFC').replace(HIDDEN_IN_NAMES, '').trim())
+  .pipe(z.string().min(1, 'File name is required').max(FILENAME_MAX, `File names are at most ${FILENAME_MAX} characters`));
 
 /** The content of a record's file, uploaded before (uploadPath), named by its address. */
 export const fileRefFields = { sha256: sha256Schema, filename: filenameSchema };

@@ -1,24 +1,35 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { FILE_TYPE_MESSAGE, isAccepted, sniffFileType, type FileType, type FileUse } from '../../core/rules/file-type.ts';
-import { FILE_TOO_LARGE_MESSAGE, type UploadedFile } from '../../core/schema/file.ts';
-import type { Queryable, Tx } from '../db/client.ts';
-import { fileContents, storedFiles } from '../db/schema/index.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import type { UploadedFile } from '../../core/schema/file.ts';
+import type { Database, Queryable, Tx } from '../db/client.ts';
+import { storedFiles } from '../db/schema/index.ts';
+import { badRequest } from '../http/errors.ts';
+import type { BlobStore, ByteRange } from './blobs.ts';
+import { diskBlobStore } from './disk-blobs.ts';
+import { pgBlobStore } from './pg-blobs.ts';
+import { receiveFile, type ReceivedFile, type ReceiveOptions } from './receive.ts';
 
 /**
- * The one file store (docs/files.md): the bytes of every file once, in the database (file_contents,
- * by sha256), and per organization the record that it holds a content (stored_files). A file's type
- * is judged by its bytes (core/rules/file-type.ts), never by its name or declared type; a file past
- * the size limit is refused with 413. Everything a route stores goes through `put`, everything it
- * names by sha256 through `hold`, everything it serves through `read`.
+ * The one file store (docs/files.md): the bytes of every file once, in a blob store (blobs.ts: on
+ * disk with PGlite, in chunks with PostgreSQL), and per organization the record that it holds a
+ * content (stored_files). Bytes are received into temporary files as they arrive (`receive`), judged
+ * by their first bytes (core/rules/file-type.ts) and moved into the blob store (`keep`) before the
+ * write that records them (`record`), so no write waits on bytes and no request holds a file in memory.
  */
 
 export const DAMAGED_MESSAGE = 'The file arrived damaged: its content does not match its sha256. Send it again.';
 
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A content in the blob store, judged for a use: what a write may record. */
+export interface KeptFile extends UploadedFile {
+  mimeType: FileType;
 }
 
 /** A content an organization holds. */
@@ -35,32 +46,34 @@ export interface FileScope {
   orgId: string;
 }
 
-export interface Upload {
-  bytes: Uint8Array;
-  /** The user who sends it. */
+/** Who records a kept file, and the name it came with (none for bytes sent alone). */
+export interface Recording {
   by: string;
   filename: string | null;
-  use: FileUse;
-  /** The sha256 the sender says the bytes have; a mismatch means they arrived damaged. */
-  sha256?: string;
 }
 
 export interface FileStore {
   readonly limitBytes: number;
+  readonly blobs: BlobStore;
+  /** Streams a file into a temporary file (at most limitBytes: past it 413); the caller discards it unless kept. */
+  receive(source: Readable, budget?: ReceiveOptions['budget']): Promise<ReceivedFile>;
+  /** The file's type for the use, or 400 with the use's type message. */
+  judge(file: ReceivedFile, use: FileUse): FileType;
+  /** Judges the file and moves its bytes into the blob store (once per content); the temporary file is gone after. */
+  keep(file: ReceivedFile, use: FileUse): Promise<KeptFile>;
+  /** Bytes already in memory (the seed's small placeholders, a legacy row): kept as a received file is. */
+  keepBytes(bytes: Uint8Array): Promise<string>;
   /** The organization's content, if it holds it. */
   lookup(q: Queryable, orgId: string, sha256: string): Promise<HeldFile | null>;
-  /**
-   * Judges the bytes (size, sha256, type for the use) and stores them for the organization: the same
-   * bytes are stored once, and an organization holds a content once, however often it is sent.
-   */
-  put(scope: FileScope, upload: Upload): Promise<HeldFile>;
+  /** Inside a write: the organization holds a kept content (once, however often it is sent). */
+  record(scope: FileScope, file: KeptFile, recording: Recording): Promise<HeldFile>;
   /**
    * A content a record is about to name: 400 unless the organization holds it ("has not been uploaded
    * yet") and its type suits the use. The first name a record gives it is kept with it.
    */
   hold(scope: FileScope, ref: { sha256: string; filename: string }, use: FileUse): Promise<HeldFile>;
-  /** The organization's content with its bytes, if it holds it. */
-  read(q: Queryable, orgId: string, sha256: string): Promise<(HeldFile & { bytes: Buffer }) | null>;
+  /** The content's bytes (a range of them); null when the blob store lacks it. Who may read it is `lookup`'s business. */
+  read(sha256: string, range?: ByteRange): Promise<Readable | null>;
 }
 
 type StoredRow = typeof storedFiles.$inferSelect;
@@ -77,7 +90,13 @@ function checkType(type: FileType | null, use: FileUse): FileType {
   return type;
 }
 
-export function createFileStore(limitBytes: number): FileStore {
+/** The blob store of a setup: disk under DATA_DIR with PGlite, chunks in the database with PostgreSQL. */
+export function blobStoreFor(database: Database, dataDir: string): BlobStore {
+  const root = path.join(dataDir, 'file-store');
+  return database.kind === 'postgres' ? pgBlobStore(database.db, path.join(root, 'tmp')) : diskBlobStore(root);
+}
+
+export function createFileStore(blobs: BlobStore, limitBytes: number): FileStore {
   const holding = (orgId: string, sha256: string) => and(eq(storedFiles.orgId, orgId), eq(storedFiles.sha256, sha256), isNull(storedFiles.deletedAt));
 
   async function lookup(q: Queryable, orgId: string, sha256: string): Promise<HeldFile | null> {
@@ -95,32 +114,48 @@ export function createFileStore(limitBytes: number): FileStore {
     return { ...file, filename };
   }
 
+  const receive = (source: Readable, budget?: ReceiveOptions['budget']) => receiveFile(source, { dir: blobs.tmpDir, limitBytes, ...(budget ? { budget } : {}) });
+  const judge = (file: ReceivedFile, use: FileUse) => checkType(sniffFileType(file.head), use);
+
   return {
     limitBytes,
+    blobs,
+    receive,
+    judge,
     lookup,
 
-    async put(scope, upload) {
-      const { bytes } = upload;
-      if (bytes.length > limitBytes) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
-      const sha256 = sha256Of(bytes);
-      if (upload.sha256 !== undefined && upload.sha256 !== sha256) throw badRequest(DAMAGED_MESSAGE);
-      const mimeType = checkType(sniffFileType(bytes), upload.use);
+    async keep(file, use) {
+      const mimeType = judge(file, use);
+      await blobs.keep(file);
+      return { sha256: file.sha256, sizeBytes: file.sizeBytes, mimeType };
+    },
+
+    async keepBytes(bytes) {
+      const file = await receiveFile(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), { dir: blobs.tmpDir, limitBytes: Infinity });
+      await blobs.keep(file);
+      return file.sha256;
+    },
+
+    async record(scope, file, recording) {
       const { tx, orgId, rev } = scope;
-      // The bytes go to the database only when it lacks them: a retry sends its bytes here for nothing.
-      const [content] = await tx.select({ sha256: fileContents.sha256 }).from(fileContents).where(eq(fileContents.sha256, sha256));
-      if (!content) {
-        const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        await tx.insert(fileContents).values({ sha256, bytes: buffer, sizeBytes: bytes.length }).onConflictDoNothing();
-      }
       const [inserted] = await tx
         .insert(storedFiles)
-        .values({ id: nanoid(), orgId, rev, sha256, mimeType, sizeBytes: bytes.length, filename: upload.filename, createdBy: upload.by })
+        .values({
+          id: nanoid(),
+          orgId,
+          rev,
+          sha256: file.sha256,
+          mimeType: file.mimeType,
+          sizeBytes: file.sizeBytes,
+          filename: recording.filename,
+          createdBy: recording.by,
+        })
         .onConflictDoNothing({ target: [storedFiles.orgId, storedFiles.sha256] })
         .returning();
       if (inserted) return held(inserted);
-      const existing = await lookup(tx, orgId, sha256);
-      if (!existing) throw new Error(`stored_files: ${sha256} of ${orgId} is neither new nor there`);
-      return name(scope, existing, upload.filename);
+      const existing = await lookup(tx, orgId, file.sha256);
+      if (!existing) throw new Error(`stored_files: ${file.sha256} of ${orgId} is neither new nor there`);
+      return name(scope, existing, recording.filename);
     },
 
     async hold(scope, ref, use) {
@@ -130,19 +165,6 @@ export function createFileStore(limitBytes: number): FileStore {
       return name(scope, file, ref.filename);
     },
 
-    async read(q, orgId, sha256) {
-      const [row] = await q
-        .select({
-          sha256: storedFiles.sha256,
-          mimeType: storedFiles.mimeType,
-          sizeBytes: storedFiles.sizeBytes,
-          filename: storedFiles.filename,
-          bytes: fileContents.bytes,
-        })
-        .from(storedFiles)
-        .innerJoin(fileContents, eq(fileContents.sha256, storedFiles.sha256))
-        .where(holding(orgId, sha256));
-      return row ? { ...held(row), bytes: row.bytes } : null;
-    },
+    read: (sha256, range) => blobs.read(sha256, range),
   };
 }

@@ -75,6 +75,8 @@ function sqlStateOf(error: unknown): string | undefined {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | DuplicateMutationError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
+      // A 429 says when to come back (the device's queues wait that long), in the header and the body.
+      if (error.status === 429 && typeof error.extra.retryAfterSeconds === 'number') reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return reply.status(error.status).send(errorBody(error.message, undefined, error.extra));
     }
     if (error instanceof DuplicateMutationError) {
@@ -88,8 +90,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       let message = (code && FASTIFY_MESSAGES[code]) || error.message;
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = `${message} (limit ${app.initialConfig.bodyLimit} bytes)`;
-      // A file past the upload limit, cut by Fastify before any route ran: the words the app shows.
-      if ((code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.config?.fileUpload) || code === 'FST_REQ_FILE_TOO_LARGE') message = FILE_TOO_LARGE_MESSAGE;
+      // A file past the upload limit, cut by the form's reader: the words the app shows.
+      if (code === 'FST_REQ_FILE_TOO_LARGE') message = FILE_TOO_LARGE_MESSAGE;
       if (error instanceof SyntaxError || /JSON/.test(error.message)) message = 'The request body is not valid JSON';
       return reply.status(status).send(errorBody(message));
     }

@@ -1,11 +1,13 @@
 // npm run seed -- --vehicles N --days D --orgs K [--seed S] [--today yyyy-mm-dd] [--force]
 // Generates demo or benchmark data and writes it to the database the environment names (DATA_DIR or
 // DATABASE_URL, as the server reads them). Exit codes: 0 done, 1 refused or failed, 2 bad arguments.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { like } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { organizations, users } from '../db/schema/index.ts';
+import { blobStoreFor, createFileStore } from '../files/store.ts';
 import { createWriter } from '../db/write.ts';
 import { storeLiveEvents, type LiveEventInput } from '../stream/live-events.ts';
 import { checkSeedOptions, generateSeed } from './generate.ts';
@@ -114,7 +116,10 @@ async function main(argv: string[]): Promise<number> {
     const started = performance.now();
     const data = generateSeed(options);
     const generated = (performance.now() - started) / 1000;
-    const summary = await writeSeed({ db: database.db, write }, data);
+    const files = createFileStore(blobStoreFor(database, config.dataDir), config.uploadLimitBytes);
+    // Not `open()`: a server may be receiving into the same folder (PostgreSQL lets both run).
+    await fs.promises.mkdir(files.blobs.tmpDir, { recursive: true });
+    const summary = await writeSeed({ db: database.db, write, files }, data);
     const width = Math.max(...Object.keys(summary.rows).map((k) => k.length));
     const lines = [
       `Seeded ${where}: ${options.orgs} organization(s) × ${options.vehicles} vehicles, ${options.days} days up to ${options.today.toISOString().slice(0, 10)}, seed ${options.seed}.`,

@@ -5,7 +5,7 @@ import type { Rng } from './random.ts';
 /**
  * One upload of a placeholder file: the organization holds the content (a stored_files row, the first
  * time, with the name and sender of that first upload), and the record names it by its sha256. The
- * content itself is written once (file_contents) by writeSeed.
+ * content itself is written once (the file store) by writeSeed.
  */
 export function storeFile(
   ctx: OrgContext,

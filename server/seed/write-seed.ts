@@ -3,8 +3,8 @@ import { getTableColumns, getTableName, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
 import { analyze } from '../db/analyze.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { fileContents } from '../db/schema/index.ts';
+import type { Tx } from '../db/client.ts';
+import type { FileStore } from '../files/store.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { copyRows, pgliteTransaction } from './copy-rows.ts';
 import { SEED_TABLES, type SeedBlob, type SeedData, type SeedOrganization, type SeedTableName } from './types.ts';
@@ -25,7 +25,7 @@ export const SEED_CHUNK_ROWS = 500;
 type AnyRow = Record<string, unknown>;
 
 /**
- * Writes generated seed data: the placeholder files' content (file_contents, once), then every table of
+ * Writes generated seed data: the placeholder files' content (the file store, once), then every table of
  * each organization in order, in chunks, each chunk in its own `ctx.write` so that its rows carry the
  * organization revision of the transaction that wrote them. Every user gets the hash of the demo
  * password, computed once.
@@ -41,12 +41,12 @@ export interface SeedOptions {
 }
 
 export async function writeSeed(
-  ctx: Pick<AppContext, 'db' | 'write'>,
+  ctx: Pick<AppContext, 'db' | 'write' | 'files'>,
   data: SeedData,
   { chunkRows = SEED_CHUNK_ROWS, analyze: refresh = true }: SeedOptions = {},
 ): Promise<SeedSummary> {
   const started = performance.now();
-  await writeBlobs(ctx.db, data.blobs);
+  await writeBlobs(ctx.files, data.blobs);
   const passwordHash = await hashPassword(data.password);
   const rows = {} as Record<SeedTableName, number>;
   let transactions = 0;
@@ -128,10 +128,7 @@ async function insertRows(tx: Tx, table: PgTable, name: string, rows: AnyRow[], 
   }
 }
 
-/** Content-addressed, as uploads are: a content the database has is the same content. */
-async function writeBlobs(db: Db, blobs: readonly SeedBlob[]): Promise<void> {
-  for (const blob of blobs) {
-    const bytes = Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength);
-    await db.insert(fileContents).values({ sha256: blob.sha256, bytes, sizeBytes: bytes.length }).onConflictDoNothing();
-  }
+/** Content-addressed, as uploads are: a content the store has is the same content. */
+async function writeBlobs(files: FileStore, blobs: readonly SeedBlob[]): Promise<void> {
+  for (const blob of blobs) if (!(await files.blobs.has(blob.sha256))) await files.keepBytes(blob.bytes);
 }

@@ -116,6 +116,11 @@ export interface BlobEntry {
   attempts: number;
   /** Not retried before this time (epoch ms). */
   retryAt: number;
+  /**
+   * The server's `Retry-After` (a 429 when too many uploads are in flight): not sent again before this
+   * time (epoch ms), even when woken (online, focus, 'Sync now'), which otherwise clears retryAt. Not indexed.
+   */
+  notBefore?: number;
   /** The last failure: the server's refusal (state error) or the network's (aborted). */
   lastError?: string;
   /** When the server confirmed it (ISO). */

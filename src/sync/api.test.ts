@@ -44,6 +44,14 @@ describe('createApiClient', () => {
     expect((error as ApiError).body).toBeUndefined();
   });
 
+  it('keeps the wait a Retry-After asks for on the ApiError, and none when there is none', async () => {
+    const busy = client(async () => new Response(JSON.stringify({ errorMessage: 'Too many requests' }), { status: 429, headers: { 'retry-after': '15' } }));
+    await expect(busy.api.request('POST', '/data/v1/sync/push', {})).rejects.toMatchObject({ status: 429, message: 'Too many requests', retryAfterMs: 15_000 });
+    const plain = client(async () => json(503, { errorMessage: 'Down' }));
+    const error = await plain.api.request('GET', '/x').catch((e: unknown) => e);
+    expect((error as ApiError).retryAfterMs).toBeUndefined();
+  });
+
   it('calls onForbidden on a 403, except for the stream ticket', async () => {
     const product = client(async () => json(403, { errorMessage: 'No' }));
     await expect(product.api.request('GET', '/data/v1/sync/pull?cursor=')).rejects.toBeInstanceOf(ApiError);

@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
-import { ApiError, OfflineError, SignInRequiredError } from './errors.ts';
+import { ApiError, OfflineError, parseRetryAfter, SignInRequiredError } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -72,7 +72,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (res.ok) return parsed;
       if (res.status === 403 && !isForbiddenExempt(method, path)) options.onForbidden();
-      throw new ApiError(res.status, parsed);
+      // Kept on the error for a caller that honours it (a 429 or 503); push and pull keep their own backoff.
+      throw new ApiError(res.status, parsed, undefined, parseRetryAfter(res.headers.get('Retry-After')));
     },
   };
 }

@@ -1,13 +1,42 @@
-/** A call the server answered with an error status (part 1 §8 error body). */
+/**
+ * A call the server answered with an error status (part 1 §8 error body). `retryAfterMs` is the
+ * answer's `Retry-After` (parseRetryAfter), undefined when it had none or none this app can read.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
     readonly body: unknown,
     message: string = messageOfBody(body) ?? `The server answered with status ${status}`,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** The longest wait a `Retry-After` may ask of this app: a longer one (or a far date) waits this long. */
+export const RETRY_AFTER_MAX_MS = 10 * 60_000;
+
+const DELAY_SECONDS = /^\d+$/;
+// RFC 9110 §5.6.7 HTTP-date: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient accepts.
+const IMF_OR_RFC850_DATE = /^[a-z]{3,9}, \d{2}[ -][a-z]{3}[ -](?:\d{4}|\d{2}) \d{2}:\d{2}:\d{2} GMT$/i;
+const ASCTIME_DATE = /^[a-z]{3} [a-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/i;
+
+/**
+ * How long a `Retry-After` header asks to wait, in ms: delta-seconds or an HTTP date (a past date is
+ * 0), at most RETRY_AFTER_MAX_MS. Undefined without the header or for anything else in it.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let ms: number;
+  if (DELAY_SECONDS.test(text)) ms = Number(text) * 1000;
+  else if (IMF_OR_RFC850_DATE.test(text)) ms = Date.parse(text) - now;
+  // asctime has no zone and means GMT; Date.parse would read it as local time.
+  else if (ASCTIME_DATE.test(text)) ms = Date.parse(`${text} GMT`) - now;
+  else return undefined;
+  if (Number.isNaN(ms)) return undefined;
+  return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, ms));
 }
 
 /** No access token can be had now: sync pauses with "Sign in to sync"; local work goes on. */

@@ -17,10 +17,11 @@ export interface SerializedError {
   message: string;
   status?: number;
   body?: unknown;
+  retryAfterMs?: number;
 }
 
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof ApiError) return { name: error.name, message: error.message, status: error.status, body: error.body };
+  if (error instanceof ApiError) return { name: error.name, message: error.message, status: error.status, body: error.body, retryAfterMs: error.retryAfterMs };
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
 }
@@ -28,7 +29,7 @@ export function serializeError(error: unknown): SerializedError {
 export function deserializeError(error: SerializedError): Error {
   switch (error.name) {
     case 'ApiError':
-      return new ApiError(error.status ?? 0, error.body, error.message);
+      return new ApiError(error.status ?? 0, error.body, error.message, error.retryAfterMs);
     case 'OfflineError':
       return new OfflineError(error.message);
     case 'SignInRequiredError':

@@ -8,15 +8,16 @@ import { createUploadTransport } from './upload-transport.ts';
 
 // A stand-in for what answers in the server's place: each request gets the answer `next` says. The page
 // runs on another origin in jsdom, so the stand-in allows it as the server's own origin would be.
-let next: { status: number; type: string; body: string } = { status: 200, type: 'application/json', body: '{}' };
+let next: { status: number; type: string; body: string; headers?: Record<string, string> } = { status: 200, type: 'application/json', body: '{}' };
 const server = http.createServer((req, res) => {
   res.setHeader('access-control-allow-origin', '*');
   res.setHeader('access-control-allow-headers', 'authorization, content-type, accept');
   res.setHeader('access-control-allow-methods', 'PUT');
+  res.setHeader('access-control-expose-headers', 'retry-after');
   if (req.method === 'OPTIONS') return res.end();
   req.resume();
   req.on('end', () => {
-    res.writeHead(next.status, { 'content-type': next.type });
+    res.writeHead(next.status, { 'content-type': next.type, ...next.headers });
     res.end(next.body);
   });
 });
@@ -49,5 +50,14 @@ describe('the upload transport', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'The file is empty' });
     expect(isTransient(error)).toBe(false);
+    expect((error as ApiError).retryAfterMs).toBeUndefined();
+  });
+
+  it('reads when the server asks to be tried again (429, Retry-After): a transient failure with its wait and message', async () => {
+    next = { status: 429, type: 'application/json', body: JSON.stringify({ errorMessage: 'Too many uploads in progress' }), headers: { 'retry-after': '30' } };
+    const error = await upload().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, message: 'Too many uploads in progress', retryAfterMs: 30_000 });
+    expect(isTransient(error)).toBe(true);
   });
 });

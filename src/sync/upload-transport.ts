@@ -1,6 +1,6 @@
 import { FILE_TOO_LARGE_MESSAGE, uploadedFileSchema, uploadPath, type UploadedFile } from '../../core/schema/file.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
-import { ApiError, OfflineError, SignInRequiredError, UPLOAD_CANCELLED_MESSAGE } from './errors.ts';
+import { ApiError, OfflineError, parseRetryAfter, SignInRequiredError, UPLOAD_CANCELLED_MESSAGE } from './errors.ts';
 
 export interface UploadRequest {
   hash: string;
@@ -86,7 +86,10 @@ export function createUploadTransport(options: UploadTransportOptions): UploadFi
           return;
         }
         if (xhr.status === 403) options.onForbidden();
-        reject(xhr.status === 413 ? new ApiError(413, body, FILE_TOO_LARGE_MESSAGE) : new ApiError(xhr.status, body));
+        // A 429 (too many uploads in flight) or 503 says when to come back; cross-origin, the server must
+        // list Retry-After in Access-Control-Expose-Headers for it to be read here.
+        const retryAfterMs = parseRetryAfter(xhr.getResponseHeader('Retry-After'));
+        reject(new ApiError(xhr.status, body, xhr.status === 413 ? FILE_TOO_LARGE_MESSAGE : undefined, retryAfterMs));
       };
       xhr.onerror = () => {
         done();

@@ -12,7 +12,7 @@ import { ctx, freshDb } from './testing/fixtures.ts';
 import { manualTimers } from './testing/manual-timers.ts';
 import { settle, until } from './testing/wait.ts';
 import type { UploadRequest } from './upload-transport.ts';
-import { cancelUpload, Uploader, UPLOAD_BACKOFF_INITIAL_MS } from './uploader.ts';
+import { cancelUpload, retryUpload, Uploader, UPLOAD_BACKOFF_INITIAL_MS } from './uploader.ts';
 
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 const file = (n: number) => ({ sha256: hash(n), blob: new Blob([`photo ${n}`]), mimeType: 'image/jpeg' as const, filename: `IMG_${n}.jpg` });
@@ -88,6 +88,63 @@ describe('the upload queue', () => {
     await until(() => transport.calls.length === 2, 'the retry starts');
     transport.answer(1);
     await until(async () => (await db.blobs.get(hash(1)))?.state === 'finished', 'the retry lands');
+    uploader.stop();
+  });
+
+  it('keeps a file the server asks to send later (429, Retry-After), and sends it no sooner, even when woken', async () => {
+    const { db, clock, time, transport, uploader } = await device();
+    await queueFile(db, file(1));
+    await addPicture(db, 1);
+    await uploader.start();
+    await until(() => transport.calls.length === 1, 'the upload starts');
+    const busy = 'Too many uploads in progress. Try again in a minute.';
+    const started = time.now;
+    transport.calls[0]!.reject(new ApiError(429, { errorMessage: busy }, undefined, 60_000));
+    await until(async () => (await db.blobs.get(hash(1)))?.state === 'aborted', 'the file waits');
+
+    // The file and the change naming it stay; the server's message is shown for the file.
+    expect(await db.blobs.get(hash(1))).toMatchObject({ attempts: 1, lastError: busy, retryAt: started + 60_000, notBefore: started + 60_000 });
+    expect(await db.rejected.count()).toBe(0);
+    expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['addWaiverPicture']);
+    expect(await db.feed('waiverPictures').get('pic1')).toBeTruthy();
+    await until(() => clock.delays.at(-1) === 60_000, 'the retry is timed after the Retry-After, not the shorter backoff');
+
+    // Online, focus, 'Sync now' and the file's own 'Retry now' do not send it before the server's time.
+    time.now += 30_000;
+    uploader.wake();
+    await retryUpload(db, hash(1));
+    await settle();
+    expect(transport.calls).toHaveLength(1);
+    expect(clock.delays.at(-1)).toBe(30_000);
+
+    time.now += 30_000;
+    clock.fireAll();
+    await until(() => transport.calls.length === 2, 'the retry starts once the Retry-After has passed');
+    transport.answer(1);
+    await until(async () => (await db.blobs.get(hash(1)))?.state === 'finished', 'the retry lands');
+    expect((await db.blobs.get(hash(1)))?.notBefore).toBeUndefined();
+    const batch = await nextBatch(db, { maxCount: 50, maxBytes: 1e6 }, { heldOnly: false, isOrphan: () => false });
+    expect(batch.map((b) => b.entry.name)).toEqual(['addWaiverPicture']);
+    uploader.stop();
+  });
+
+  it('waits the longer of its backoff and a short Retry-After, and a wake still cuts an ordinary backoff short', async () => {
+    const { db, clock, time, transport, uploader } = await device();
+    await queueFile(db, file(1));
+    await uploader.start();
+    await until(() => transport.calls.length === 1, 'the upload starts');
+    transport.calls[0]!.reject(new ApiError(503, { errorMessage: 'Down for maintenance' }, undefined, 0));
+    await until(async () => (await db.blobs.get(hash(1)))?.state === 'aborted', 'the file waits');
+    expect((await db.blobs.get(hash(1)))?.retryAt).toBe(time.now + UPLOAD_BACKOFF_INITIAL_MS);
+    await until(() => clock.delays.at(-1) === UPLOAD_BACKOFF_INITIAL_MS, 'the retry is timed');
+
+    uploader.wake();
+    await until(() => transport.calls.length === 2, 'woken, the retry starts at once');
+    transport.calls[1]!.reject(new OfflineError());
+    await until(async () => (await db.blobs.get(hash(1)))?.attempts === 2, 'the file waits again');
+    expect((await db.blobs.get(hash(1)))?.notBefore).toBeUndefined();
+    uploader.wake();
+    await until(() => transport.calls.length === 3, 'woken, an ordinary backoff is cut short');
     uploader.stop();
   });
 

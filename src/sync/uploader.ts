@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { BlobEntry, MirrorDb } from '../db/mirror.ts';
 import { realTimers, type Timers } from './backoff.ts';
-import { FILE_GONE_MESSAGE, isTransient, needsSignIn, UPLOAD_CANCELLED_MESSAGE } from './errors.ts';
+import { ApiError, FILE_GONE_MESSAGE, isTransient, needsSignIn, UPLOAD_CANCELLED_MESSAGE } from './errors.ts';
 import { rejectEntries } from './reject.ts';
 import type { UploadFile } from './upload-transport.ts';
 
@@ -67,13 +67,15 @@ export async function endStranded(db: MirrorDb): Promise<void> {
   }
 }
 
-/** Tries an interrupted upload again now. */
+/** Tries an interrupted upload again now, or once the server's Retry-After has passed (notBefore). */
 export async function retryUpload(db: MirrorDb, hash: string): Promise<void> {
   await db.blobs
     .where('hash')
     .equals(hash)
     .and((b) => b.state === 'aborted')
-    .modify({ retryAt: 0 });
+    .modify((b) => {
+      b.retryAt = b.notBefore ?? 0;
+    });
 }
 
 export interface UploaderOptions {
@@ -89,7 +91,8 @@ export interface UploaderOptions {
 /**
  * The upload queue of the leading tab: sends the files in the mirror's `blobs` that wait (added, or
  * aborted and due), two at a time, oldest first, with their progress in the mirror. An interrupted
- * upload is retried with backoff; one that needs a sign-in waits for the next wake; one the server
+ * upload is retried with backoff, and not before the server's Retry-After (a 429 when too many uploads
+ * are in flight) even when woken; one that needs a sign-in waits for the next wake; one the server
  * refuses ends the changes that needed it with the server's message. Nothing leaves the queue
  * before the server has it.
  */
@@ -125,10 +128,10 @@ export class Uploader {
     });
   }
 
-  /** Online, focus, 'Sync now': try what waits now, backoff or not. */
+  /** Online, focus, 'Sync now': try what waits now, backoff or not; a server's Retry-After stands. */
   wake(): void {
     this.pausedForSignIn = false;
-    for (const entry of this.waiting) entry.retryAt = 0;
+    for (const entry of this.waiting) entry.retryAt = entry.notBefore ?? 0;
     this.pump();
   }
 
@@ -185,7 +188,7 @@ export class Uploader {
         .where('hash')
         .equals(entry.hash)
         .and((b) => b.state === 'added' || b.state === 'aborted')
-        .modify({ state: 'uploading', sentBytes: 0 });
+        .modify({ state: 'uploading', sentBytes: 0, notBefore: undefined });
       if (started === 0) return;
       await upload({
         hash: entry.hash,
@@ -234,7 +237,12 @@ export class Uploader {
     }
     if (isTransient(error)) {
       const attempts = current.attempts + 1;
-      await db.blobs.update(entry.hash, { state: 'aborted', attempts, retryAt: this.now() + uploadRetryDelay(attempts, this.options.random), lastError: message });
+      const now = this.now();
+      const delay = uploadRetryDelay(attempts, this.options.random);
+      // The server said when to come back (a 429: too many uploads in flight): not sooner, even when woken.
+      const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
+      const notBefore = retryAfterMs === undefined ? undefined : now + retryAfterMs;
+      await db.blobs.update(entry.hash, { state: 'aborted', attempts, retryAt: now + Math.max(retryAfterMs ?? 0, delay), notBefore, lastError: message });
       return;
     }
     // The server refused the file (its type, its size): it can never land, nor the changes that name it.

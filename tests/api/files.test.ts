@@ -6,21 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { FILE_TYPE_MESSAGE } from '../../core/rules/file-type.ts';
 import { documentResource } from '../../core/schema/document.ts';
 import { FILE_TOO_LARGE_MESSAGE, fileUrl, uploadedFileSchema, uploadPath } from '../../core/schema/file.ts';
-import { fileContents, storedFiles } from '../../server/db/schema/index.ts';
+import { storedFiles } from '../../server/db/schema/index.ts';
 import { DAMAGED_MESSAGE } from '../../server/files/store.ts';
 import { apiClient } from '../support/api.ts';
 import { createVehicle } from '../support/factories.ts';
-import { formOf, jpeg, pdf, png, putFile, script, sha256 } from '../support/files.ts';
+import { formOf, jpeg, pdf, png, putFile, script, sha256, storedBytes } from '../support/files.ts';
 import { startTestServer } from '../support/server.ts';
 import { orgWithAdmin, signedInUser, useServerWithOrg } from '../support/session.ts';
 import { addDiscrepancy } from '../support/table-rows.ts';
 
 const env = useServerWithOrg();
 
+/** Whether the store keeps the content (once: it is named by its sha256), and which organizations hold it. */
 async function contentRows(sha: string) {
-  const { db } = env.server.ctx;
+  const { db, files } = env.server.ctx;
   return {
-    contents: await db.select({ sha256: fileContents.sha256 }).from(fileContents).where(eq(fileContents.sha256, sha)),
+    contents: (await files.blobs.has(sha)) ? [{ sha256: sha }] : [],
     held: await db.select().from(storedFiles).where(eq(storedFiles.sha256, sha)),
   };
 }
@@ -148,11 +149,7 @@ describe('the size limit (UPLOAD_LIMIT_BYTES)', () => {
     expect(pictures.body.errorMessage).toBe(FILE_TOO_LARGE_MESSAGE);
     // Nothing of a refused form is kept, not even the files before the one too large.
     expect((await api.get(`/data/v1/vehicles/${vehicle.vehicleId}/mx/required`)).body).toEqual([expect.objectContaining({ mxId, pictures: [] })]);
-    const [content] = await small.server.ctx.db
-      .select()
-      .from(fileContents)
-      .where(eq(fileContents.sha256, sha256(png(8))));
-    expect(content).toBeUndefined();
+    expect(await small.server.ctx.files.blobs.has(sha256(png(8)))).toBe(false);
     // At the limit exactly it is taken.
     const exact = new Uint8Array(2048);
     exact.set(png(10));
@@ -161,7 +158,7 @@ describe('the size limit (UPLOAD_LIMIT_BYTES)', () => {
 });
 
 describe('files across restarts and versions', () => {
-  it('keeps files in the database across a restart, and imports the ones an older version left in DATA_DIR/files', async () => {
+  it('keeps files across a restart, and imports the ones an older version left in DATA_DIR/files', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-files-'));
     const legacy = pdf('Left on disk');
     const wrongName = 'f'.repeat(64);
@@ -171,13 +168,8 @@ describe('files across restarts and versions', () => {
     fs.writeFileSync(path.join(dataDir, 'files', 'notes.txt'), 'not a file of the store');
 
     let server = await startTestServer({ dataDir });
-    const [imported] = await server.ctx.db
-      .select()
-      .from(fileContents)
-      .where(eq(fileContents.sha256, sha256(legacy)));
-    expect(imported?.bytes).toEqual(Buffer.from(legacy));
-    expect(imported?.sizeBytes).toBe(legacy.length);
-    expect(await server.ctx.db.select().from(fileContents).where(eq(fileContents.sha256, wrongName))).toEqual([]);
+    expect(await storedBytes(server.ctx, sha256(legacy))).toEqual(Buffer.from(legacy));
+    expect(await server.ctx.files.blobs.has(wrongName)).toBe(false);
 
     const org = await orgWithAdmin(server);
     const bytes = png(12);

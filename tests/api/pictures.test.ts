@@ -6,7 +6,7 @@ import { discrepancyPictureResource, discrepancyPictureSchema, discrepancyResour
 import { fileUrl } from '../../core/schema/file.ts';
 import { pushResponseSchema } from '../../core/schema/sync.ts';
 import { waiverPictureResource, waiverPictureSchema, waiverResource } from '../../core/schema/waiver.ts';
-import { discrepancyPictures, fileContents, waiverPictures } from '../../server/db/schema/index.ts';
+import { discrepancyPictures, waiverPictures } from '../../server/db/schema/index.ts';
 import type { apiClient } from '../support/api.ts';
 import { createVehicle } from '../support/factories.ts';
 import { formOf, jpeg, pdf, png, putFile, script, sha256 } from '../support/files.ts';
@@ -219,12 +219,7 @@ describe.each(KINDS)('$name (part 1 §7: multipart PATCH of the record, picture 
       );
       expect(res.status, name).toBe(400);
       expect(res.body.errorMessage).toBe(FILE_TYPE_MESSAGE.picture);
-      expect(
-        await env.server.ctx.db
-          .select()
-          .from(fileContents)
-          .where(eq(fileContents.sha256, sha256(bytes))),
-      ).toEqual([]);
+      expect(await env.server.ctx.files.blobs.has(sha256(bytes))).toBe(false);
     }
     expect(await kind.pictures(api, made)).toEqual([]);
     // A PDF uploaded for a document is no picture either.

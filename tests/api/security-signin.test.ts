@@ -1,5 +1,5 @@
 import { nanoid } from 'nanoid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { createOrg, createUser, type TestUser } from '../support/factories.ts';
 import { alertText, authorize, parseForm, type Flow, type Landing } from '../support/sign-in.ts';
@@ -150,5 +150,51 @@ describe('forwarded headers and the discovery document', () => {
     });
     const doc = (await res.json()) as Record<string, unknown>;
     expect(doc.authorization_endpoint).toBe('https://fleet.example/oidc/auth');
+  });
+});
+
+describe('sign-in throttling over time (the clock faked, so no test waits minutes)', () => {
+  it("25 failures from one address, then a success from it: another user's sign-in from the same address is not made to wait longer than before the success", async () => {
+    const client = '203.0.113.60';
+    const owner = await userOn(proxied);
+    const other = await userOn(proxied);
+    // Only Date: the server runs in this process, so the throttle's clock is this one; timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      const step = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+      const { flow, page } = await signInPage(proxied);
+      const waited: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const email = `nobody-${i}-${nanoid(6)}@example.test`;
+        let answer = await post(flow, page, email, 'guess-1', client);
+        if (answer.status === 429) {
+          waited.push(Number(answer.retryAfter));
+          step(Number(answer.retryAfter));
+          answer = await post(flow, page, email, 'guess-1', client);
+        }
+        expect(answer.status).toBe(401);
+      }
+      // Twenty free, then each failure waited for (5 s doubling).
+      expect(waited).toHaveLength(5);
+
+      const next = await signInPage(proxied);
+      const before = await post(next.flow, next.page, other.email, other.password, client);
+      expect(before.status).toBe(429);
+      const waitBefore = Number(before.retryAfter);
+      const measuredAt = Date.now();
+      expect(waitBefore).toBeGreaterThan(60);
+      // The address's wait waited out, someone signs in from it.
+      step(waitBefore);
+      const signedIn = await post(flow, page, owner.email, owner.password, client);
+      expect(signedIn.status).toBe(303);
+
+      const after = await post(next.flow, next.page, other.email, other.password, client);
+      const waitAfter = after.status === 429 ? Number(after.retryAfter) : 0;
+      // What the other user would have waited now without the success: the wait before, less the time since.
+      expect(waitAfter).toBeLessThanOrEqual(Math.max(0, waitBefore - (Date.now() - measuredAt) / 1000));
+      expect(after.status).toBe(303);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

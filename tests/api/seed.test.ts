@@ -5,12 +5,13 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 import { apiClient } from '../support/api.ts';
 import { pullAll } from '../support/sync.ts';
+import { storedBytes } from '../support/files.ts';
 import { generateSeed } from '../../server/seed/generate.ts';
 import { writeSeed, type SeedSummary } from '../../server/seed/write-seed.ts';
 import { DEMO_PASSWORD, DEMO_USERS, demoEmail } from '../../server/seed/demo-users.ts';
 import { DEFAULT_SEED, demoSignIns, startOfUtcDay } from '../../server/seed/seed-if-empty.ts';
 import { SEED_TABLES, type SeedData, type SeedTableName } from '../../server/seed/types.ts';
-import { fileContents, liveEvents, orgClocks, users, vehicles } from '../../server/db/schema/index.ts';
+import { liveEvents, orgClocks, users, vehicles } from '../../server/db/schema/index.ts';
 import { entityFeedSchemas, type EntityFeedName } from '../../core/schema/entity-feeds.ts';
 import { organizationSchema, sectionMelSchema, sectionSchema } from '../../core/schema/organization.ts';
 import { userRowSchema } from '../../core/schema/user.ts';
@@ -100,11 +101,8 @@ describe('the written seed', () => {
       expect(newest!.rev).toBeGreaterThan(0);
       expect(newest!.rev).toBeLessThanOrEqual(clock!.rev);
     }
-    // The placeholder files' content is in the database, once each.
-    for (const blob of data.blobs) {
-      const [stored] = await server.ctx.db.select().from(fileContents).where(eq(fileContents.sha256, blob.sha256));
-      expect(stored?.bytes).toEqual(Buffer.from(blob.bytes));
-    }
+    // The placeholder files' content is in the file store.
+    for (const blob of data.blobs) expect(await storedBytes(server.ctx, blob.sha256)).toEqual(Buffer.from(blob.bytes));
   });
 
   it('signs in the demo users with the demo password', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { uploadPath, type UploadedFile } from '../../core/schema/file.ts';
 import { tinyPdf, tinyPng } from '../../server/seed/placeholder-files.ts';
+import type { AppContext } from '../../server/context.ts';
 import type { apiClient } from './api.ts';
 
 type Api = ReturnType<typeof apiClient>;
@@ -26,4 +27,13 @@ export function formOf(files: [field: string, filename: string, bytes: Uint8Arra
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [field, filename, bytes] of files) form.append(field, new Blob([new Uint8Array(bytes)]), filename);
   return form;
+}
+
+/** The bytes the server's file store keeps under a sha256, or null when it lacks them. */
+export async function storedBytes(ctx: AppContext, sha: string): Promise<Buffer | null> {
+  const stream = await ctx.files.read(sha);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -79,6 +79,78 @@ describe('SignInThrottle', () => {
     expect(throttle.retryAfter('owner@example.test', B)).toBe(60_000);
   });
 
+  for (const how of ['succeed', 'cancel'] as const) {
+    it(`after 25 failures from an address, a ${how === 'succeed' ? 'success' : 'cancel'} from it neither lengthens its wait for the next person nor keeps it remembered`, () => {
+      const c = clock();
+      const throttle = new SignInThrottle(SIGN_IN_POLICY, () => c.now);
+      // Each failure for another email, after waiting out the wait before it: only the address's tier slows them.
+      for (let i = 0; i < 25; i++) {
+        c.tick(throttle.retryAfter(`guess${i}@example.test`, A));
+        failMany(throttle, `guess${i}@example.test`, A, 1);
+      }
+      const lastFailure = c.now;
+      expect(throttle.retryAfter('next@example.test', A)).toBe(160_000);
+      c.tick(160_000);
+      const before = throttle.retryAfter('next@example.test', A);
+      expect(before).toBe(0);
+      const attempt = throttle.begin('owner@example.test', A);
+      if (!attempt.ok) throw new Error('refused');
+      // While it is in progress it counts as a failure from its start.
+      expect(throttle.retryAfter('next@example.test', A)).toBe(300_000);
+      c.tick(1_000);
+      attempt.attempt[how]();
+      expect(throttle.retryAfter('next@example.test', A)).toBeLessThanOrEqual(before);
+
+      // People keep signing in from the address every minute; it is forgotten an hour after its last failure all the same.
+      for (let t = c.now + 60_000; t < lastFailure + SIGN_IN_POLICY.forgetAfterMs; t += 60_000) {
+        c.now = t;
+        const next = throttle.begin(`person${t}@example.test`, A);
+        if (!next.ok) throw new Error(`refused ${t - lastFailure} ms after the last failure`);
+        next.attempt[how]();
+      }
+      c.now = lastFailure + SIGN_IN_POLICY.forgetAfterMs;
+      // Forgotten: twenty new failures are free again, and only then is there a wait.
+      for (let i = 0; i < 20; i++) failMany(throttle, `fresh${i}@example.test`, A, 1);
+      expect(throttle.retryAfter('next@example.test', A)).toBe(5_000);
+    });
+  }
+
+  it('overlapping attempts from one address: those that succeed leave it counting from its last failure, one that fails counts from its start', () => {
+    const c = clock();
+    const throttle = new SignInThrottle(SIGN_IN_POLICY, () => c.now);
+    const overlapping = (first: 'succeed' | 'fail') => {
+      const x = throttle.begin(`x${c.now}@example.test`, A);
+      c.tick(1_000);
+      const y = throttle.begin(`y${c.now}@example.test`, A);
+      if (!x.ok || !y.ok) throw new Error('refused');
+      y.attempt.succeed();
+      x.attempt[first]();
+    };
+    for (let i = 0; i < 18; i++) failMany(throttle, `guess${i}@example.test`, A, 1);
+    const lastFailure = c.now;
+    c.tick(1_000);
+    overlapping('succeed');
+    c.now = lastFailure + SIGN_IN_POLICY.forgetAfterMs;
+    for (let i = 0; i < 20; i++) failMany(throttle, `fresh${i}@example.test`, A, 1);
+    expect(throttle.retryAfter('next@example.test', A)).toBe(5_000);
+
+    const c2 = clock();
+    const other = new SignInThrottle(SIGN_IN_POLICY, () => c2.now);
+    for (let i = 0; i < 18; i++) failMany(other, `guess${i}@example.test`, B, 1);
+    c2.tick(1_000);
+    const failedAt = c2.now;
+    const x = other.begin('wrong@example.test', B);
+    c2.tick(1_000);
+    const y = other.begin('right@example.test', B);
+    if (!x.ok || !y.ok) throw new Error('refused');
+    y.attempt.succeed();
+    x.attempt.fail();
+    // Nineteen failures, the last begun at failedAt: still remembered just before the hour is up.
+    c2.now = failedAt + SIGN_IN_POLICY.forgetAfterMs - 1;
+    failMany(other, 'one-more@example.test', B, 1);
+    expect(other.retryAfter('next@example.test', B)).toBe(5_000);
+  });
+
   it('forgets a tier an hour after its last failure and stays bounded in size', () => {
     const c = clock();
     const throttle = new SignInThrottle({ ...SIGN_IN_POLICY, maxEntries: 30 }, () => c.now);

@@ -1,6 +1,6 @@
 /**
  * Sign-in throttling by progressive delays, in memory (per instance). Three tiers, each a count of
- * failed sign-ins and the time of the last one:
+ * failed sign-ins and the time of the last one (an attempt in progress counts as one, from its start):
  *
  * - the account from this client (email and client address): 5 failures free, then each attempt
  *   waits 5 s after the last failure, doubling with every further failure, at most 5 minutes;
@@ -12,10 +12,12 @@
  *
  * An attempt is counted when it starts (`begin`, synchronous: no await between the check and the
  * count), so concurrent guesses cannot all pass a check that counts them only afterwards. It ends as
- * `fail` (counted stays), `succeed` (the account's tiers are forgotten; the client's keeps its
+ * `fail` (counted stays), `succeed` (the account's tiers are forgotten; the client's keeps its other
  * failures, so one good account does not buy a client new guesses) or `cancel` (not an attempt after
- * all). A refused attempt is not counted: waiting is all it takes, and retrying early changes
- * nothing. A tier with no failure for an hour is forgotten.
+ * all). Neither of the last two lengthens a tier's wait or delays its forgetting: a client address
+ * many people share (a NAT) is not kept slow by those who sign in. A refused attempt is not counted:
+ * waiting is all it takes, and retrying early changes nothing. A tier with no failure for an hour is
+ * forgotten.
  */
 
 export interface TierPolicy {
@@ -48,9 +50,16 @@ export const SIGN_IN_POLICY: ThrottlePolicy = {
 };
 
 interface Entry {
+  /** Failed attempts, counting those still in progress. */
   failures: number;
-  last: number;
+  /** When the last attempt that failed began (-Infinity: none yet). */
+  failedAt: number;
+  /** When each attempt still in progress began. */
+  pending: number[];
 }
+
+/** The time a tier's wait and its forgetting count from. */
+const lastOf = (entry: Entry) => Math.max(entry.failedAt, ...entry.pending);
 
 type TierName = 'accountFromClient' | 'client' | 'account';
 
@@ -75,7 +84,7 @@ export class SignInThrottle {
 
   constructor(
     private readonly policy: ThrottlePolicy = SIGN_IN_POLICY,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /**
@@ -88,29 +97,31 @@ export class SignInThrottle {
     let wait = 0;
     for (const [tier, key] of keys) {
       const entry = this.current(key, now);
-      if (entry) wait = Math.max(wait, tierWait(this.policy[tier], entry.failures, entry.last, now));
+      if (entry) wait = Math.max(wait, tierWait(this.policy[tier], entry.failures, lastOf(entry), now));
     }
     if (wait > 0) return { ok: false, retryAfterMs: wait };
 
-    for (const [, key] of keys) {
-      const entry = this.current(key, now) ?? { failures: 0, last: now };
+    const counted = keys.map(([tier, key]) => {
+      const entry = this.current(key, now) ?? { failures: 0, failedAt: -Infinity, pending: [] };
       entry.failures += 1;
-      entry.last = now;
-      // Re-inserted, so the map's order is the order of the last failure (for eviction).
+      entry.pending.push(now);
+      // Re-inserted, so the map's order is the order of the last attempt (for eviction).
       this.entries.delete(key);
       this.entries.set(key, entry);
-    }
+      return { tier, key, entry };
+    });
     this.evict(now);
 
     let settled = false;
     const settle = (how: 'fail' | 'succeed' | 'cancel') => {
       if (settled) return;
       settled = true;
-      if (how === 'fail') return;
-      for (const [tier, key] of keys) {
-        const entry = this.entries.get(key);
-        if (!entry) continue;
-        if (how === 'succeed' && tier !== 'client') this.entries.delete(key);
+      for (const { tier, key, entry } of counted) {
+        // Forgotten (or evicted) meanwhile: nothing of this attempt is left to settle.
+        if (this.entries.get(key) !== entry) continue;
+        entry.pending.splice(entry.pending.indexOf(now), 1);
+        if (how === 'fail') entry.failedAt = Math.max(entry.failedAt, now);
+        else if (how === 'succeed' && tier !== 'client') this.entries.delete(key);
         else if (--entry.failures <= 0) this.entries.delete(key);
       }
     };
@@ -123,7 +134,7 @@ export class SignInThrottle {
     let wait = 0;
     for (const [tier, key] of this.keysOf(email, client)) {
       const entry = this.current(key, now);
-      if (entry) wait = Math.max(wait, tierWait(this.policy[tier], entry.failures, entry.last, now));
+      if (entry) wait = Math.max(wait, tierWait(this.policy[tier], entry.failures, lastOf(entry), now));
     }
     return wait;
   }
@@ -144,7 +155,7 @@ export class SignInThrottle {
 
   private current(key: string, now: number): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry && now - entry.last >= this.policy.forgetAfterMs) {
+    if (entry && now - lastOf(entry) >= this.policy.forgetAfterMs) {
       this.entries.delete(key);
       return undefined;
     }
@@ -153,9 +164,9 @@ export class SignInThrottle {
 
   private evict(now: number): void {
     if (this.entries.size <= this.policy.maxEntries) return;
-    // Oldest first (see begin): drop the forgotten ones, then the least recently failed.
+    // Oldest first (see begin): drop the forgotten ones, then the least recently tried.
     for (const [key, entry] of this.entries) {
-      if (this.entries.size <= this.policy.maxEntries && now - entry.last < this.policy.forgetAfterMs) break;
+      if (this.entries.size <= this.policy.maxEntries && now - lastOf(entry) < this.policy.forgetAfterMs) break;
       this.entries.delete(key);
     }
   }

@@ -1,4 +1,4 @@
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { syncColumns } from './common.ts';
 
 /** bytea as a Node Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
@@ -9,9 +9,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The content of every uploaded file, once, named by its sha256 (docs/files.md): in the database, so
- * it lasts across restarts and every instance that shares the database serves it. Which organization
- * may read it is stored_files' business; this table is never synced and never read without it.
+ * The previous layout's contents (issue 17: every file whole in one bytea). Emptied into the file store
+ * at start (server/files/legacy.ts) and never written again; a later version drops it.
  */
 export const fileContents = pgTable('file_contents', {
   sha256: text('sha256').primaryKey(),
@@ -19,6 +18,29 @@ export const fileContents = pgTable('file_contents', {
   sizeBytes: integer('size_bytes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The PostgreSQL file store (server/files/pg-blobs.ts, docs/files.md): a content is there once its row
+ * here is, written in the same transaction as its chunks, so a content is whole or absent.
+ */
+export const fileBlobs = pgTable('file_blobs', {
+  sha256: text('sha256').primaryKey(),
+  sizeBytes: integer('size_bytes').notNull(),
+  /** Every chunk but the last holds exactly this many bytes, so a range names its chunks. */
+  chunkBytes: integer('chunk_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The bytes of a content of file_blobs, in order: chunk `seq` starts at byte seq * chunk_bytes. */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    sha256: text('sha256').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.seq] })],
+);
 
 /**
  * That an organization holds a content (one row per organization and sha256): its type as judged by

@@ -38,7 +38,7 @@ export const documentsModule: ServerModule = {
         access: WRITERS,
         params: vehicle,
         body: createBody,
-        multipart: { files: { file: 1 }, fields: uploadDocumentFieldsSchema },
+        multipart: { files: { file: { most: 1, use: 'document' } }, fields: uploadDocumentFieldsSchema },
       },
       async ({ principal, params, body, multipart, write, reply }) => {
         const part = multipart?.files[0];
@@ -47,7 +47,7 @@ export const documentsModule: ServerModule = {
         const { document, created } = await write(async (scope): Promise<{ document: Document; created: boolean }> => {
           const v = await findVehicle(scope.tx, principal.orgId, params.vehicleId);
           const file = part
-            ? await ctx.files.put(scope, { bytes: part.bytes, by: principal.userId, filename: part.filename, use: 'document' })
+            ? await ctx.files.record(scope, part.file, { by: principal.userId, filename: part.filename })
             : await ctx.files.hold(scope, body!, 'document');
           const [existing] = await scope.tx
             .select()

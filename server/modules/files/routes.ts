@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { filePath, sha256Schema, uploadPath, type UploadedFile } from '../../../core/schema/file.ts';
 import { INSPECTION_WRITERS, WEBSITE } from '../../auth/access.ts';
 import { storedFiles } from '../../db/schema/index.ts';
-import { DAMAGED_MESSAGE, sha256Of, type HeldFile } from '../../files/store.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { rangeOf } from '../../files/range.ts';
+import { DAMAGED_MESSAGE, type HeldFile } from '../../files/store.ts';
+import { badRequest, errorBody, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { resourceFeed } from '../../sync/sync-table.ts';
 import type { ServerModule } from '../module.ts';
@@ -47,35 +48,43 @@ export const filesModule: ServerModule = {
   register(app, ctx) {
     route(
       app,
-      { method: 'PUT', url: uploadPath.pattern, access: INSPECTION_WRITERS, params: bySha256, rawBody: { limitBytes: ctx.config.uploadLimitBytes } },
-      async ({ principal, params, bytes, write }) => {
-        if (bytes.length === 0) throw badRequest("Send the file's bytes as the body of the request");
-        if (sha256Of(bytes) !== params.sha256) throw badRequest(DAMAGED_MESSAGE);
+      { method: 'PUT', url: uploadPath.pattern, access: INSPECTION_WRITERS, params: bySha256, rawBody: true },
+      async ({ principal, params, received, write }) => {
+        if (!received) throw badRequest("Send the file's bytes as the body of the request");
+        if (received.sha256 !== params.sha256) throw badRequest(DAMAGED_MESSAGE);
         // A retry of an upload that landed writes nothing.
         const held = await ctx.files.lookup(ctx.db, principal.orgId, params.sha256);
         if (held) return uploaded(held);
-        const file = await write((scope) => ctx.files.put(scope, { bytes, by: principal.userId, filename: null, use: 'document', sha256: params.sha256 }));
-        return uploaded(file);
+        const kept = await ctx.files.keep(received, 'document');
+        return uploaded(await write((scope) => ctx.files.record(scope, kept, { by: principal.userId, filename: null })));
       },
     );
 
     route(app, { method: 'GET', url: filePath.pattern, access: WEBSITE, params: bySha256 }, async ({ principal, params, request, reply }) => {
+      const held = await ctx.files.lookup(ctx.db, principal.orgId, params.sha256);
+      if (!held) throw notFound('No such file in your organization');
       const etag = `"${params.sha256}"`;
-      if (matches(request.headers['if-none-match'], etag)) {
-        if (!(await ctx.files.lookup(ctx.db, principal.orgId, params.sha256))) throw notFound('No such file in your organization');
-        return reply.status(304).header('etag', etag).header('cache-control', CACHE_CONTROL).send();
+      reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('accept-ranges', 'bytes');
+      if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      // If-Range with another tag: the content changed for the client, so it gets the whole of it.
+      const ifRange = request.headers['if-range'];
+      const range = ifRange && ifRange !== etag ? 'none' : rangeOf(request.headers.range, held.sizeBytes);
+      if (range === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${held.sizeBytes}`).send(errorBody('The range asked for is outside the file'));
       }
-      const file = await ctx.files.read(ctx.db, principal.orgId, params.sha256);
-      if (!file) throw notFound('No such file in your organization');
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', String(file.bytes.length))
+      const bytes = await ctx.files.read(params.sha256, range === 'none' ? undefined : range);
+      if (!bytes) throw new Error(`file store: ${params.sha256} is held by ${principal.orgId} but not stored`);
+      reply
+        .header('content-type', held.mimeType)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', CACHE_CONTROL)
-        .header('etag', etag)
-        .header('content-disposition', contentDisposition(file.filename))
-        .header('content-security-policy', FILE_CSP)
-        .send(file.bytes);
+        .header('content-disposition', contentDisposition(held.filename))
+        .header('content-security-policy', FILE_CSP);
+      if (range === 'none') return reply.header('content-length', String(held.sizeBytes)).send(bytes);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${held.sizeBytes}`)
+        .header('content-length', String(range.end - range.start + 1))
+        .send(bytes);
     });
   },
 };

@@ -34,7 +34,7 @@ const item = z.object({ vehicleId: entityId, inspectionId: entityId });
 
 /** At most this many pictures in one submission (each within the upload limit). */
 const MAX_PICTURES = 60;
-const SUBMISSION_FORM = { files: { pictures: MAX_PICTURES }, fields: inspectionSubmissionSchema };
+const SUBMISSION_FORM = { files: { pictures: { most: MAX_PICTURES, use: 'picture' as const } }, fields: inspectionSubmissionSchema };
 
 /**
  * Inspections (part 1 §7 "Inspections"): inspection clients submit and amend (v1 multipart with

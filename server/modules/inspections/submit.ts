@@ -43,7 +43,7 @@ function refused(errors: readonly string[]): never {
 
 /** What makes a request the same request: its body and the bytes of its files. */
 function fingerprint(input: SubmissionInput): string {
-  return JSON.stringify([input.body, (input.parts ?? []).map((p) => [p.filename, derivedId(p.bytes.toString('base64'))])]);
+  return JSON.stringify([input.body, (input.parts ?? []).map((p) => [p.filename, p.file.sha256])]);
 }
 
 /** Stores the pictures the responses name: parts of the request by file name, or files uploaded before by sha256. */
@@ -59,7 +59,7 @@ async function storePictures(scope: RecordScope, files: FileStore, p: Principal,
     if (parts) {
       const part = byName.get(ref.name);
       if (!part) throw badRequest(`${ref.ruleId}: no picture named "${ref.name}" was sent`);
-      sha256 = (await files.put(scope, { bytes: part.bytes, by: p.userId, filename: part.filename, use: 'picture' })).sha256;
+      sha256 = (await files.record(scope, part.file, { by: p.userId, filename: part.filename })).sha256;
     } else {
       if (!sha256Schema.safeParse(ref.name).success) throw badRequest(`${ref.ruleId}: name each picture by the sha256 of a file uploaded before`);
       sha256 = (await files.hold(scope, { sha256: ref.name, filename: `${ref.ruleId}.picture` }, 'picture')).sha256;

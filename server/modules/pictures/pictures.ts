@@ -28,11 +28,11 @@ export interface PictureKind<T extends PgTable = PgTable, Api = unknown, Parent 
   toApi(row: T['$inferSelect']): Api;
 }
 
-/** Pictures one multipart request may carry (each at most the upload limit, read into memory). */
+/** Pictures one multipart request may carry (each at most the upload limit). */
 export const MAX_PICTURES_PER_UPLOAD = 10;
 
 /** The form of the record's multipart PATCH (part 1 §7): its pictures in the field `pictures` (RouteDef.multipart). */
-export const PICTURES_FORM = { files: { pictures: MAX_PICTURES_PER_UPLOAD } };
+export const PICTURES_FORM = { files: { pictures: { most: MAX_PICTURES_PER_UPLOAD, use: 'picture' as const } } };
 
 /** Which picture: of which record of which vehicle. */
 export interface PictureTarget {
@@ -124,7 +124,7 @@ export async function addPicture<Api>(write: RouteWrite, p: Principal, files: Fi
 }
 
 /**
- * The multipart PATCH of a record with PICTURES_FORM: each file stored and added as a picture (each
+ * The multipart PATCH of a record with PICTURES_FORM: each file (kept by the route) added as a picture (each
  * content once), in one write, in the order sent; answers the record with all its pictures.
  */
 export async function patchWithPictures<Api, Parent>(
@@ -139,7 +139,7 @@ export async function patchWithPictures<Api, Parent>(
   return write(async (scope) => {
     const parent = await findParent(scope.tx, p, kind, target);
     for (const [i, part] of form.files.entries()) {
-      const file = await files.put(scope, { bytes: part.bytes, by: p.userId, filename: part.filename, use: 'picture' });
+      const file = await files.record(scope, part.file, { by: p.userId, filename: part.filename });
       // A millisecond apart, so that the pictures list in the order they were sent.
       const at = new Date(scope.now.getTime() + i);
       await insertPicture(scope, kind, target.parentId, file, { filename: part.filename }, at);

@@ -119,7 +119,7 @@ export const waiversModule: ServerModule = {
         access: WRITERS,
         params: vehicle,
         body: uploadWaiverCardBodySchema,
-        multipart: { files: { card: 1 }, fields: z.object({ waiverCardId: entityId.optional() }) },
+        multipart: { files: { card: { most: 1, use: 'document' } }, fields: z.object({ waiverCardId: entityId.optional() }) },
       },
       async ({ principal, params, body, multipart, write, reply }) => {
         const part = multipart?.files[0];
@@ -127,7 +127,7 @@ export const waiversModule: ServerModule = {
         const { card, created } = await write(async (scope): Promise<{ card: WaiverCard; created: boolean }> => {
           const v = await findVehicle(scope.tx, principal.orgId, params.vehicleId);
           const file = part
-            ? await ctx.files.put(scope, { bytes: part.bytes, by: principal.userId, filename: part.filename, use: 'document' })
+            ? await ctx.files.record(scope, part.file, { by: principal.userId, filename: part.filename })
             : await ctx.files.hold(scope, body!, 'document');
           const current = await currentCard(scope.tx, principal.orgId, v.id);
           if (current?.fileId === file.sha256) return { card: waiverCardToApi(current), created: false };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore } from './blobs.ts';
@@ -46,15 +47,10 @@ export function diskBlobStore(root: string): BlobStore {
     },
 
     async read(sha256, range) {
-      const file = pathOf(sha256);
-      try {
-        // Opened here, so that a missing file is a null rather than a stream's error after the headers.
-        const handle = await fsp.open(file, 'r');
-        return handle.createReadStream({ autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      // Checked first, so that a missing file is a null rather than a stream's error after the headers
+      // (a kept file is never changed or removed, so it is still there when the stream opens it).
+      if (!(await this.has(sha256))) return null;
+      return fs.createReadStream(pathOf(sha256), range ? { start: range.start, end: range.end } : {});
     },
   };
 }

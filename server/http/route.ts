@@ -282,6 +282,8 @@ export function route<P extends ZodType, Q extends ZodType, B extends ZodType, M
         return result;
       } finally {
         release?.();
+        // Answered before the body's end (a refusal): the client stops sending, and nobody reuses a half-read connection.
+        if (isUpload && !request.raw.complete && !reply.sent) reply.header('connection', 'close');
         // Kept files were moved; the rest (a refusal, a client gone) go.
         await Promise.all(temporary.map(discard));
       }

@@ -27,6 +27,17 @@ function putStreamed(file: ReturnType<typeof bigFile>, bytes: number, pause?: (s
 /** The temporary files the store holds now (received, not kept). */
 const temporaryFiles = () => fs.readdirSync(env.server.ctx.files.blobs.tmpDir);
 
+/** Waits until the server holds `count` temporary files; fails with the answer if one came first. */
+async function untilTemporaryFiles(count: number, request: ReturnType<typeof streamedRequest>): Promise<void> {
+  let answer: string | undefined;
+  void request.done.then((res) => (answer = `${res.status} ${res.body}`));
+  for (let i = 0; i < 1000 && temporaryFiles().length < count; i++) {
+    if (answer) throw new Error(`answered before the upload was cut: ${answer}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  if (temporaryFiles().length < count) throw new Error(`${temporaryFiles().length} temporary files, not ${count}`);
+}
+
 /** Waits (bounded) until the server has removed every temporary file; answers what is left. */
 async function temporaryFilesOnceSettled(): Promise<string[]> {
   for (let i = 0; i < 100 && temporaryFiles().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -116,7 +127,7 @@ describe('files never stall the server (issue 51)', () => {
       if (sent >= 3 * MiB && !cut) {
         cut = true;
         // The server has started a temporary file: wait until it exists, then go.
-        while (temporaryFiles().length === 0) await new Promise((r) => setTimeout(r, 10));
+        await untilTemporaryFiles(1, put);
         put.destroy();
       }
     });
@@ -137,7 +148,7 @@ describe('files never stall the server (issue 51)', () => {
       pause: async (sent) => {
         if (sent >= 3 * MiB && !formCut) {
           formCut = true;
-          while (temporaryFiles().length < 2) await new Promise((r) => setTimeout(r, 10));
+          await untilTemporaryFiles(2, form);
           form.destroy();
         }
       },

@@ -22,7 +22,8 @@ export function streamedRequest(
   url: string,
   options: { method: string; headers: Record<string, string>; body: AsyncIterable<Buffer> | Iterable<Buffer>; pause?: (sentBytes: number) => Promise<void> },
 ): StreamedRequest {
-  const req = http.request(url, { method: options.method, headers: options.headers });
+  // A connection of its own: a refused upload's connection is closed by the server, not reused.
+  const req = http.request(url, { method: options.method, headers: options.headers, agent: false });
   const done = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       const chunks: Buffer[] = [];

@@ -30,7 +30,10 @@ const temporaryFiles = () => fs.readdirSync(env.server.ctx.files.blobs.tmpDir);
 /** Waits until the server holds `count` temporary files; fails with the answer if one came first. */
 async function untilTemporaryFiles(count: number, request: ReturnType<typeof streamedRequest>): Promise<void> {
   let answer: string | undefined;
-  void request.done.then((res) => (answer = `${res.status} ${res.body}`));
+  request.done.then(
+    (res) => (answer = `${res.status} ${res.body}`),
+    () => undefined,
+  );
   for (let i = 0; i < 1000 && temporaryFiles().length < count; i++) {
     if (answer) throw new Error(`answered before the upload was cut: ${answer}`);
     await new Promise((r) => setTimeout(r, 10));
@@ -58,7 +61,10 @@ describe('files never stall the server (issue 51)', () => {
     const order: string[] = [];
     const file = bigFile(25 * MiB, 2);
     const upload = putStreamed(file, 25 * MiB);
-    void upload.done.then(() => order.push('upload'));
+    upload.done.then(
+      () => order.push('upload'),
+      () => undefined,
+    );
     // The moment the server has the whole body is the moment a store on the event loop would freeze it.
     await upload.sent;
     const probes = [

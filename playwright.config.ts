@@ -11,6 +11,9 @@ export default defineConfig({
   retries: 0,
   // A sign-in now waits for the first sync's answers too (AppShell.waitSynced), a few seconds on a busy run.
   timeout: 90_000,
+  // A dialog that saves online waits up to OUTCOME_WAIT_MS (6 s) for the server's verdict before it
+  // closes; on a busy run the default 5 s wait ends before the app does.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,

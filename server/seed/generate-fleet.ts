@@ -54,13 +54,16 @@ const NEW_IN_SERVICE_DAYS = [21, 42] as const;
 
 /**
  * Vehicles of one organization with their roles spread deterministically: at least one vehicle in
- * every status, one decommissioned, one WRM and one on TDY once the fleet is big enough for them, and
+ * every status, one of each type in commission, one decommissioned, one WRM and one on TDY once the fleet is big enough for them, and
  * a few vehicles newly in service (`newInServiceCount`).
  */
 export function planFleet(ctx: OrgContext, types: readonly VehicleTypeSpec[], workflows: Workflows, count: number): VehiclePlan[] {
   const rng = ctx.rng.fork('fleet');
   const order = rng.shuffle(Array.from({ length: count }, (_, i) => i));
-  const decommissioned = new Set(count >= 2 ? order.slice(0, share(count, 0.05, 1)) : []);
+  // The first vehicle of each type (index < types.length) stays in commission, so every workflow of
+  // the demo has recent inspections: its result types show in the inspection detail.
+  const retirable = count > types.length ? order.filter((i) => i >= types.length) : order;
+  const decommissioned = new Set(count >= 2 ? retirable.slice(0, share(count, 0.05, 1)) : []);
   const inCommission = order.filter((i) => !decommissioned.has(i));
   const onTdy = new Set(inCommission.length >= 6 ? inCommission.slice(0, share(count, 0.08, 1)) : []);
   const statusPool = inCommission.filter((i) => !onTdy.has(i));

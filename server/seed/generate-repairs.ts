@@ -56,7 +56,9 @@ export function breakDown(sim: Simulation, inspection: InspectionRecord, day: nu
       estCompletionDate: etic,
       validFrom,
       numFixed: 0,
-      picture: rng.chance(0.35),
+      // A breakdown on the last day always shows a picture of its first failure, so every demo
+      // organization has a recent inspection with one (the inspection detail's picture viewer).
+      picture: rng.chance(0.35) || (day === ctx.days - 1 && rule === rules[0]),
     });
     sim.history.open.push({ rule, code, time: validFrom });
   }

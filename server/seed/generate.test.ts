@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isValidRegNumber } from '../../core/schema/registration.ts';
+import { inspectionDetailMirrorStart } from '../../core/schema/inspection.ts';
 import { generateSeed } from './generate.ts';
+import { FACTORY_ORG } from './org-factory.ts';
 import type { SeedData } from './types.ts';
 
 const TODAY = new Date(Date.UTC(2026, 2, 15));
@@ -113,5 +115,24 @@ describe('generateSeed', () => {
     expect(total(long) / total(small)).toBeLessThan(2.4);
     const org1 = data.organizations[0]!.orgId;
     expect(generateSeed({ orgs: 1, vehicles: 30, days: 40, today: TODAY }).tables.vehicles).toEqual(t.vehicles.filter((v) => v.orgId === org1));
+  });
+});
+
+describe('every organization the e2e factory makes', () => {
+  // Specs get the factory's organizations in whatever order they start: each must show an inspection
+  // detail with every result type and a picture among the details a device mirrors.
+  it('has recent inspections with each type of result of its workflows and a picture', () => {
+    const today = new Date(Date.UTC(2026, 11, 2));
+    const start = inspectionDetailMirrorStart(today);
+    const missing: string[] = [];
+    for (let n = 1; n <= 40; n++) {
+      const { tables } = generateSeed({ orgs: 1, ...FACTORY_ORG, today, firstOrg: n });
+      const recent = tables.inspections.filter((i) => i.inspectionDate >= start);
+      const types = new Set<string | null>(recent.flatMap((i) => (i.results ?? []).map((r) => r.type)));
+      for (const type of ['passFail', 'threshold', 'counter', 'target'] as const) if (!types.has(type)) missing.push(`org ${n}: no ${type} result`);
+      const recentIds = new Set(recent.map((i) => i.id));
+      if (!tables.inspectionPictures.some((p) => recentIds.has(p.inspectionId))) missing.push(`org ${n}: no picture`);
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -44,6 +44,14 @@ function play(vehicleIds: string[], ops: HistoryOp[]): void {
     const keep = summaryKeep(now);
     const key = `${op.source}:${sourceId(op.source, op.row)}`;
     const summary = kept.get(op.row.vehicleId)!;
+    // A record put under another vehicle leaves the summary of the one it was under, as the mirror's upkeep does.
+    const before = records.get(key)?.row;
+    if (op.kind === 'put' && before && before.vehicleId !== op.row.vehicleId) {
+      const left = kept.get(before.vehicleId)!;
+      forgetRecord(left, op.source, before);
+      if (left.stale)
+        kept.set(left.vehicleId, summarize([left.vehicleId], sourcesOf(new Map([...records].filter(([k]) => k !== key)), vehicles), now).get(left.vehicleId)!);
+    }
     if (op.kind === 'put') records.set(key, { source: op.source, row: op.row });
     else records.delete(key);
     foldWrite(summary, op.source, op.row, op.kind === 'delete', keep);

@@ -32,6 +32,8 @@ export const createTdyBodySchema = z
   .object({
     tdyId: entityId.optional(),
     regNumber: regNumberSchema,
+    /** Ours: the vehicle the device meant; it wins over a registration that changed hands since (server/modules/vehicles/vehicle-meant.ts). */
+    vehicleId: entityId.optional(),
     startDate: isoDate,
     endDate: isoDate.nullable().optional(),
     description,

@@ -127,6 +127,8 @@ export const createWorkflowBodySchema = z.object({
   title: workflowTitleSchema,
   rules: workflowRulesInput,
   regNumbers: z.array(regNumberSchema).max(1000).optional(),
+  /** Ours: the vehicles meant, in the order of regNumbers; an id wins over a registration that changed hands (server/modules/vehicles/vehicle-meant.ts). */
+  vehicleIds: z.array(entityId).max(1000).optional(),
 });
 export type CreateWorkflowBody = z.infer<typeof createWorkflowBodySchema>;
 
@@ -146,8 +148,14 @@ export const updateWorkflowBodySchema = z
   .refine((b) => b.title !== undefined || b.rules !== undefined || b.active !== undefined, { message: 'Nothing to update' });
 export type UpdateWorkflowBody = z.infer<typeof updateWorkflowBodySchema>;
 
-/** POST .../workflows/{id}/assignByRegNumber: a list of registration numbers. */
-export const assignByRegNumberBodySchema = z.array(regNumberSchema).min(1, 'Choose at least one vehicle').max(1000);
+/** POST .../workflows/{id}/assignByRegNumber: a list of registration numbers (ours: each may be `{regNumber, vehicleId}`, the vehicle meant). */
+export const assignByRegNumberBodySchema = z
+  .array(z.union([regNumberSchema, z.object({ regNumber: regNumberSchema, vehicleId: entityId }).strict()]))
+  .min(1, 'Choose at least one vehicle')
+  .max(1000);
+export type AssignByRegNumberBody = z.infer<typeof assignByRegNumberBodySchema>;
+
+export const VEHICLE_IDS_MISMATCH_MESSAGE = 'vehicleIds must name one vehicle for each registration number, in the same order';
 
 // ---- calls (part 2 §7) ----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import { Rng } from './seeded-random.ts';
 
 const DAY_MS = 86_400_000;
 
-/** A change to the history at the moment `at` (ISO): a record written (new or a new version), or deleted. */
+/** A change to the history at the moment `at` (ISO): a record written (new or a new version, maybe under another vehicle), or deleted. */
 export type HistoryOp = { at: string } & ({ kind: 'put'; source: SummarySource; row: SourceRow } | { kind: 'delete'; source: SummarySource; row: SourceRow });
 
 const AUDIT_NAMES = { creatorId: null, creatorName: null, lastModifierId: null, lastModifierName: null };
@@ -140,7 +140,10 @@ export function randomHistory(seed: number, count: number, start: Date, vehicles
     const roll = random();
     if (existing.length > 0 && roll < 0.25) {
       const { source, row } = pick(existing);
-      const changed = make(source, row.vehicleId, row);
+      // Now and then the new version is under another vehicle (a record the server put elsewhere than
+      // the device did); never an inspection, whose vehicle the server never changes.
+      const vehicleId = source !== 'inspections' && chance(0.2) ? pick(vehicleIds) : row.vehicleId;
+      const changed = make(source, vehicleId, row);
       live.set(`${source}:${sourceId(source, changed)}`, { source, row: changed });
       ops.push({ at, kind: 'put', source, row: changed });
     } else if (existing.length > 0 && roll < 0.35) {

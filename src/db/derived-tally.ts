@@ -1,5 +1,5 @@
 import type { Transaction } from 'dexie';
-import { pruneSummary, summaryKeep, type FleetSummary, type SourceRow, type SummaryKeep } from '../../core/rules/fleet-summary.ts';
+import { forgetRecord, pruneSummary, summaryKeep, type FleetSummary, type SourceRow, type SummaryKeep, type SummarySource } from '../../core/rules/fleet-summary.ts';
 import { foldInto, isSummarySource, refreshStaleSummaries, SUMMARIES } from './fleet-summaries.ts';
 import { isOpen, isOpenRecordSource, OPEN_RECORDS, openRecord, openRecordKey, type OpenRecord } from './open-records.ts';
 
@@ -15,7 +15,8 @@ export interface TalliedChange {
  * as their transactions commit, with the folds the middlewares use row by row (src/db/fleet-summaries.ts,
  * src/db/open-records.ts), so that its end stores them without reading back every record it wrote: that
  * read was 2.2 s of an 11.5 s first sync of 1,000 vehicles (docs/performance.md). It holds a summary per
- * vehicle and the open records, never the history.
+ * vehicle, the open records and, to follow a record that moves to another vehicle, the vehicle of each
+ * record but the inspections, never the history.
  *
  * Only a first sync that starts from an empty mirror tallies; its end falls back to `deriveAll` when the
  * tally cannot stand for the feeds: a row was deleted meanwhile (forgetting it needs the row as it was),
@@ -26,6 +27,8 @@ export class DerivedTally {
   private readonly open = new Map<string, OpenRecord>();
   private deleted = false;
   private readonly keep: SummaryKeep;
+  /** The vehicle each record of a summary source was last folded under, but inspections' (which never move). */
+  private readonly homes = new Map<string, Map<string, string>>();
 
   /** `now`: the moment the summaries' windows are counted from, as deriveAll's. */
   constructor(private readonly now = new Date()) {
@@ -42,13 +45,25 @@ export class DerivedTally {
         this.deleted = true;
         continue;
       }
-      if (summed) foldInto(this.summaries, table, row as unknown as SourceRow, this.keep);
+      if (summed) this.fold(table, id, row as unknown as SourceRow);
       if (opened) {
         const record = row as { id: string; completed: boolean };
         if (isOpen(record)) this.open.set(openRecordKey(table, id), openRecord(table, record));
         else this.open.delete(openRecordKey(table, id));
       }
     }
+  }
+
+  /** Folds a record into its vehicle's summary, taking it out of the one it was under if it moved. */
+  private fold(source: SummarySource, id: string, row: SourceRow): void {
+    if (source !== 'inspections') {
+      let homes = this.homes.get(source);
+      if (!homes) this.homes.set(source, (homes = new Map()));
+      const was = homes.get(id);
+      if (was !== undefined && was !== row.vehicleId) forgetRecord(this.summaries.get(was)!, source, row);
+      homes.set(id, row.vehicleId);
+    }
+    foldInto(this.summaries, source, row, this.keep);
   }
 
   /**

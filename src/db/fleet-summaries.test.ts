@@ -5,7 +5,7 @@ import { sourceId, SUMMARY_SOURCES, type SourceRow, type SummarySource } from '.
 import { noteRow, userRow, vehicleRow } from '../../core/testing/feed-rows.ts';
 import { randomHistory } from '../../core/testing/random-history.ts';
 import { readFleetSources } from '../features/fleet/read-fleet-sources.ts';
-import { resetMirror } from '../sync/pull-write.ts';
+import { resetMirror, writeChanges } from '../sync/pull-write.ts';
 import { refreshStaleSummaries, SUMMARIES } from './fleet-summaries.ts';
 import { MirrorDb } from './mirror.ts';
 
@@ -101,5 +101,36 @@ describe('the mirror’s fleet summaries', () => {
     expect(await mirror.fleetSummaries.count()).toBe(1);
     await resetMirror(mirror);
     expect(await mirror.fleetSummaries.count()).toBe(0);
+  });
+});
+
+describe('a record put under another vehicle', () => {
+  it('move a record the server keeps under another vehicle: the summary and history of the vehicle it was under let it go', async () => {
+    const db = open();
+    const tdy = {
+      ...{ tdyId: 't1', regNumber: 'REG-A', startDate: '2026-12-01', endDate: null, description: 'Exercise', completed: false },
+      ...{ creationDate: '2026-12-01T08:00:00.000Z', lastModificationDate: '2026-12-01T08:00:00.000Z' },
+      ...{ creatorId: null, creatorName: null, lastModifierId: null, lastModifierName: null },
+    };
+    const note = { noteId: 'n1', regNumber: 'REG-A', note: 'Keys at desk', userId: 'u1', userName: 'Ann Lee', creationDate: '2026-12-01T08:00:00.000Z' };
+    const notes = (vehicleId: string) => db.feed('notes').where('vehicleId').equals(vehicleId).primaryKeys();
+    // The device's own copies under A (an optimistic create), then the server's under B.
+    await db.transaction('rw', db.tables, async () => {
+      await db.table('tdys').put({ ...tdy, vehicleId: 'A', id: 't1' });
+      await db.table('notes').put({ ...note, vehicleId: 'A', lastModificationDate: note.creationDate, id: 'n1' });
+    });
+    expect((await db.fleetSummaries.get('A'))?.tdys).toHaveProperty('t1');
+    await db.transaction('rw', db.tables, async () => {
+      await writeChanges(db, [
+        { table: 'tdys', id: 't1', row: { ...tdy, vehicleId: 'B', regNumber: 'REG-B', id: 't1' } },
+        { table: 'notes', id: 'n1', row: { ...note, vehicleId: 'B', regNumber: 'REG-B', lastModificationDate: note.creationDate, id: 'n1' } },
+      ]);
+    });
+
+    expect((await db.fleetSummaries.get('A'))?.tdys).not.toHaveProperty('t1');
+    expect((await db.fleetSummaries.get('B'))?.tdys).toHaveProperty('t1');
+    expect((await db.fleetSummaries.get('A'))?.notes).not.toHaveProperty('n1');
+    expect(await notes('A')).toEqual([]);
+    expect(await notes('B')).toEqual(['n1']);
   });
 });

@@ -37,6 +37,14 @@ export const SUMMARIES_STORE = 'vehicleId';
 
 type Row = SourceRow & { id: string };
 
+/**
+ * Sources whose rows may change vehicle (a record the server put under another vehicle than the device
+ * did): a put reads the row it replaces first. Not inspections: an inspection is performed on one
+ * vehicle at one moment and the server never changes either (an amendment is a new inspection), and
+ * reading one by id where nobody located it scans every month (src/db/row-locations.ts).
+ */
+const MOVABLE = new Set<SummarySource>(SUMMARY_SOURCES.filter((s) => s !== 'inspections'));
+
 function inScope(trans: DBCoreTransaction): boolean {
   const names = (trans as unknown as IDBTransaction).objectStoreNames;
   return names === undefined || names.contains(SUMMARIES);
@@ -47,12 +55,20 @@ async function summariesOf(store: DBCoreTable, trans: DBCoreTransaction, vehicle
   return new Map(vehicleIds.map((id, i) => [id, found[i] ?? emptySummary(id)]));
 }
 
-async function fold(store: DBCoreTable, trans: DBCoreTransaction, source: SummarySource, rows: readonly Row[], change: 'put' | 'delete'): Promise<void> {
-  if (rows.length === 0) return;
-  const summaries = await summariesOf(store, trans, [...new Set(rows.map((r) => r.vehicleId))]);
+/** A row to fold into its vehicle's summary, or (`deleted`) to take out of it. */
+interface Fold {
+  row: Row;
+  deleted: boolean;
+}
+
+// One read and one write of the summaries per request, and no await more than needed: Dexie follows
+// the transaction's zone across only a few native awaits, and the middlewares above go on after these.
+async function fold(store: DBCoreTable, trans: DBCoreTransaction, source: SummarySource, folds: readonly Fold[]): Promise<void> {
+  if (folds.length === 0) return;
+  const summaries = await summariesOf(store, trans, [...new Set(folds.map((f) => f.row.vehicleId))]);
   const keep = summaryKeep(new Date());
-  for (const row of rows) {
-    foldWrite(summaries.get(row.vehicleId)!, source, row, change === 'delete', keep);
+  for (const { row, deleted } of folds) {
+    foldWrite(summaries.get(row.vehicleId)!, source, row, deleted, keep);
   }
   for (const summary of summaries.values()) pruneSummary(summary, keep);
   await store.mutate({ type: 'put', trans, values: [...summaries.values()] });
@@ -75,21 +91,27 @@ async function mutateSource(down: DBCore, table: DBCoreTable, source: SummarySou
   if (req.type === 'delete') {
     const old = ((await table.getMany({ trans: req.trans, keys: req.keys })) as (Row | undefined)[]).filter((r) => r !== undefined);
     const result = await table.mutate(req);
-    await fold(store, req.trans, source, old, 'delete');
-    return result;
-  }
-  const result = await table.mutate(req);
-  if (req.type === 'deleteRange') await markAllStale(store, req.trans);
-  else {
-    const failed = new Set(Object.keys(result.failures).map(Number));
     await fold(
       store,
       req.trans,
       source,
-      (req.values as Row[]).filter((_, i) => !failed.has(i)),
-      'put',
+      old.map((row) => ({ row, deleted: true })),
     );
+    return result;
   }
+  if (req.type === 'deleteRange') {
+    const result = await table.mutate(req);
+    await markAllStale(store, req.trans);
+    return result;
+  }
+  const values = req.values as Row[];
+  const before = MOVABLE.has(source) ? await table.getMany({ trans: req.trans, keys: values.map((r) => r.id) }) : [];
+  const result = await table.mutate(req);
+  const failed = new Set(Object.keys(result.failures).map(Number));
+  const written = values.filter((_, i) => !failed.has(i));
+  // A row now under another vehicle leaves the summary of the one it was under.
+  const moved = (before as (Row | undefined)[]).filter((old, i): old is Row => old !== undefined && !failed.has(i) && old.vehicleId !== values[i]!.vehicleId);
+  await fold(store, req.trans, source, [...moved.map((row) => ({ row, deleted: true })), ...written.map((row) => ({ row, deleted: false }))]);
   return result;
 }
 

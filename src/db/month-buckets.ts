@@ -30,8 +30,8 @@ import type { Locating, RowLocations } from './row-locations.ts';
  * where that index would cost too much to write (inspections), the rows' locations (src/db/row-locations.ts),
  * with a scan of every bucket for an id not located.
  *
- * The rule the layout rests on: a row's vehicle (and, for a table kept by month, its date) never changes
- * once it exists, so a row written again is always found in the bucket its values name.
+ * A row written again under another bucket (another vehicle; an inspection's vehicle and date never
+ * change) leaves the one it was in: found through the ids index, or where it was located (bucketsLeft).
  */
 
 const RANGE_EQUAL = 1;
@@ -243,22 +243,58 @@ function bucketTable(down: DBCore, spec: BucketedTable, locations: RowLocations 
     ]);
   }
 
+  /**
+   * The buckets still holding rows written again under another bucket (a record the server put under
+   * another vehicle than the device did), of the rows not in their own bucket yet: through the ids index
+   * (a lookup per row new to its bucket), or where the rows were located.
+   */
+  function bucketsLeft(trans: DBCoreTransaction, strays: readonly Row[], keys: ReadonlyMap<string, BucketKey>): Promise<Bucket[]> {
+    if (strays.length === 0) return all([]);
+    const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
+    if (idsIndex) return bucketsHolding(trans, ids(strays));
+    const elsewhere = strays.filter((row) => {
+      const at = locations?.find(spec.table, row.id);
+      const key = keys.get(row.id)!;
+      return at !== undefined && (at[0] !== key[0] || (at[1] !== null && at[1] !== key[1]));
+    });
+    return elsewhere.length === 0 ? all([]) : bucketsLocated(trans, ids(elsewhere));
+  }
+
   function put(trans: DBCoreTransaction, values: readonly Row[], add: boolean): Promise<DBCoreMutateResponse> {
     const keys = values.map((row) => bucketKeyOf(row, spec.date));
-    return bucketsOf(trans, uniqueKeys(keys)).then((found) => {
-      const open = new Map(found.map((b) => [textKey([b.vehicleId, b.month]), opened(b)] as const));
-      const failures: Record<number, Error> = {};
-      values.forEach((row, i) => {
-        const key = keys[i]!;
-        let bucket = open.get(textKey(key));
-        if (!bucket) open.set(textKey(key), (bucket = { key, rows: new Map() }));
-        if (add && bucket.rows.has(row.id)) failures[i] = Object.assign(new Error(`Key already exists in ${spec.table}: ${row.id}`), { name: 'ConstraintError' });
-        else bucket.rows.set(row.id, row);
+    const keyOfId = new Map(values.map((row, i) => [row.id, keys[i]!] as const));
+    return bucketsOf(trans, uniqueKeys(keys))
+      .then((found) => {
+        const at = (key: BucketKey, id: string) => `${textKey(key)}\u0000${id}`;
+        const has = new Set(found.flatMap((b) => b.rows.map((r) => at([b.vehicleId, b.month], r.id))));
+        const strays = values.filter((row, i) => !has.has(at(keys[i]!, row.id)));
+        return bucketsLeft(trans, strays, keyOfId).then((left) => ({ found, left }));
+      })
+      .then(({ found, left }) => {
+        const open = new Map(found.map((b) => [textKey([b.vehicleId, b.month]), opened(b)] as const));
+        // Each row moved leaves the bucket it was in; an add of a row held elsewhere fails, as a key taken.
+        const elsewhere = new Set<string>();
+        for (const bucket of left) {
+          const k = textKey([bucket.vehicleId, bucket.month]);
+          for (const r of bucket.rows) if (keyOfId.has(r.id) && textKey(keyOfId.get(r.id)!) !== k) elsewhere.add(r.id);
+          if (add) continue;
+          if (!open.has(k)) open.set(k, opened(bucket));
+          const rows = open.get(k)!.rows;
+          for (const id of [...rows.keys()]) if (elsewhere.has(id) && textKey(keyOfId.get(id)!) !== k) rows.delete(id);
+        }
+        const failures: Record<number, Error> = {};
+        values.forEach((row, i) => {
+          const key = keys[i]!;
+          let bucket = open.get(textKey(key));
+          if (!bucket) open.set(textKey(key), (bucket = { key, rows: new Map() }));
+          if (add && (bucket.rows.has(row.id) || elsewhere.has(row.id)))
+            failures[i] = Object.assign(new Error(`Key already exists in ${spec.table}: ${row.id}`), { name: 'ConstraintError' });
+          else bucket.rows.set(row.id, row);
+        });
+        note(values);
+        const results = values.map((row) => row.id);
+        return writeBuckets(trans, open.values()).then(() => ({ numFailures: Object.keys(failures).length, failures, results, lastResult: results.at(-1) }));
       });
-      note(values);
-      const results = values.map((row) => row.id);
-      return writeBuckets(trans, open.values()).then(() => ({ numFailures: Object.keys(failures).length, failures, results, lastResult: results.at(-1) }));
-    });
   }
 
   function remove(trans: DBCoreTransaction, buckets: Bucket[], gone: (id: string) => boolean): Promise<DBCoreMutateResponse> {

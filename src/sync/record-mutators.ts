@@ -64,13 +64,16 @@ export function createRecordMutator<K extends Contract<Body>>(
   const body = contract.createBody as Body;
   const schema = z.object({ ...target, fields: body });
   const key = (id: string) => rowKey(contract.feed, id);
+  // A list path that does not name the parent (a TDY, posted by registration) carries it in the body:
+  // the server writes to the vehicle meant even if its registration has changed hands since.
+  const parentInBody = !contract.paths.list.pattern.includes(`:${contract.parentKey}`);
   return {
     name: spec.name,
     parse: (args) => parseArgs(schema, args) as CreateArgs<K>,
     request: ({ parentId, id, fields, pathIds: ids }, { orgId }) => ({
       method: 'POST',
       path: contract.paths.list.build(pathParams(contract, orgId, parentId, undefined, ids)),
-      body: { [contract.key]: id, ...(fields as Record<string, unknown>) },
+      body: { [contract.key]: id, ...(fields as Record<string, unknown>), ...(parentInBody ? { [contract.parentKey]: parentId } : {}) },
     }),
     ...(spec.files ? { files: ({ fields }: CreateArgs<K>) => spec.files!(fields as z.output<NonNullable<K['createBody']>>) } : {}),
     creates: ({ id }) => [key(id)],

@@ -4,11 +4,12 @@ import { entityId } from '../../../core/schema/common.ts';
 import { tdyQuerySchema, tdyResource } from '../../../core/schema/tdy.ts';
 import { WEBSITE, WRITERS } from '../../auth/access.ts';
 import { tdys } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Queryable } from '../../db/client.ts';
 import { route } from '../../http/route.ts';
 import { resourceFeed } from '../../sync/sync-table.ts';
 import { createRecord, listRecords, updateRecord } from '../vehicle-records/records.ts';
 import { regNumberHolder } from '../vehicles/queries.ts';
+import { vehicleMeant } from '../vehicles/vehicle-meant.ts';
 import type { ServerModule } from '../module.ts';
 import { tdyKind } from './kind.ts';
 import { tdyToApi } from './presenter.ts';
@@ -32,11 +33,7 @@ export const tdyModule: ServerModule = {
     });
 
     route(app, { method: 'POST', url: paths.list.pattern, access: WRITERS, body: createBody }, async ({ principal, body, write, reply }) => {
-      const vehicleOf = async (q: Parameters<typeof regNumberHolder>[0]) => {
-        const vehicle = await regNumberHolder(q, principal.orgId, body.regNumber);
-        if (!vehicle) throw notFound(`No vehicle with registration number ${body.regNumber} in your organization`);
-        return vehicle;
-      };
+      const vehicleOf = (q: Queryable) => vehicleMeant(q, principal.orgId, body);
       const created = await createRecord(write, principal, tdyKind, vehicleOf, body.tdyId, body);
       reply.status(201);
       return created;

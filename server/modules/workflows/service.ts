@@ -9,8 +9,10 @@ import {
   TEMPLATE_DEACTIVATE_MESSAGE,
   TEMPLATE_REPLACE_MESSAGE,
   unknownRegNumbersMessage,
+  VEHICLE_IDS_MISMATCH_MESSAGE,
   WORKFLOW_TITLE_IN_USE_MESSAGE,
   workflowReplacedMessage,
+  type AssignByRegNumberBody,
   type CreateWorkflowBody,
   type UpdateWorkflowBody,
   type Workflow,
@@ -25,7 +27,8 @@ import type { RouteWrite } from '../../http/route.ts';
 import { savedRuleToApi, workflowToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
 import { addManagementRow } from '../vehicles/history.ts';
 import { vehicleToApi } from '../vehicles/presenter.ts';
-import { findWorkflow, rulesOf, vehiclesByReg, workflowTitleTaken, type WorkflowRow } from './queries.ts';
+import { vehiclesMeant, type NamedVehicle } from '../vehicles/vehicle-meant.ts';
+import { findWorkflow, rulesOf, workflowTitleTaken, type WorkflowRow } from './queries.ts';
 
 /**
  * The writes of the workflow editor (part 2 §2.1, §2.2; docs/workflows.md). Each is one write through
@@ -55,9 +58,9 @@ async function withRules(tx: Tx, row: WorkflowRow): Promise<WorkflowWithRules> {
   return { ...workflowToApi(row), rules: await rulesOf(tx, row.orgId, row.id) };
 }
 
-/** Moves the vehicles of these registrations to the workflow (each with its management history row); answers those moved. */
-async function assign(tx: Tx, orgId: string, workflowId: string, rev: number, now: Date, regNumbers: readonly string[]): Promise<Vehicle[]> {
-  const { rows, unknown } = await vehiclesByReg(tx, orgId, regNumbers);
+/** Moves the vehicles named to the workflow (each with its management history row); answers those moved. */
+async function assign(tx: Tx, orgId: string, workflowId: string, rev: number, now: Date, named: readonly NamedVehicle[]): Promise<Vehicle[]> {
+  const { rows, unknown } = await vehiclesMeant(tx, orgId, named);
   if (unknown.length > 0) throw badRequest(unknownRegNumbersMessage(unknown));
   const moved: Vehicle[] = [];
   for (const vehicle of rows.filter((v) => v.workflowId !== workflowId)) {
@@ -72,6 +75,12 @@ async function assign(tx: Tx, orgId: string, workflowId: string, rev: number, no
   return moved;
 }
 
+/** Save As's registrations with the ids the device meant beside them (`vehicleIds`, in the same order). */
+function namedVehicles(regNumbers: readonly string[], vehicleIds: readonly string[] | undefined): NamedVehicle[] {
+  if (vehicleIds && vehicleIds.length !== regNumbers.length) throw badRequest(VEHICLE_IDS_MISMATCH_MESSAGE);
+  return regNumbers.map((regNumber, i) => ({ regNumber, vehicleId: vehicleIds?.[i] }));
+}
+
 /** POST .../workflows: Save As, a new workflow with its rules, assigned at once to the vehicles named. */
 export function createWorkflow(write: RouteWrite, p: Principal, body: CreateWorkflowBody): Promise<WorkflowWithRules> {
   return write(async ({ tx, rev, now }) => {
@@ -84,7 +93,7 @@ export function createWorkflow(write: RouteWrite, p: Principal, body: CreateWork
       .returning();
     if (!row) throw conflict('A workflow with this id exists already');
     await writeRules(tx, p.orgId, id, rev, now, body.rules);
-    if (body.regNumbers?.length) await assign(tx, p.orgId, id, rev, now, body.regNumbers);
+    if (body.regNumbers?.length) await assign(tx, p.orgId, id, rev, now, namedVehicles(body.regNumbers, body.vehicleIds));
     return withRules(tx, row);
   });
 }
@@ -143,11 +152,18 @@ export function deactivateWorkflow(write: RouteWrite, p: Principal, workflowId: 
 }
 
 /** POST .../workflows/{id}/assignByRegNumber: the vehicles named move to the workflow; answers those that moved. */
-export function assignWorkflow(write: RouteWrite, p: Principal, workflowId: number, regNumbers: readonly string[]): Promise<Vehicle[]> {
+export function assignWorkflow(write: RouteWrite, p: Principal, workflowId: number, body: AssignByRegNumberBody): Promise<Vehicle[]> {
   return write(async ({ tx, rev, now }) => {
     const workflow = await findWorkflow(tx, p.orgId, workflowId);
     if (!workflow.active) throw badRequest(INACTIVE_WORKFLOW_ASSIGN_MESSAGE);
-    return assign(tx, p.orgId, workflow.id, rev, now, regNumbers);
+    return assign(
+      tx,
+      p.orgId,
+      workflow.id,
+      rev,
+      now,
+      body.map((n) => (typeof n === 'string' ? { regNumber: n } : n)),
+    );
   });
 }
 

@@ -48,7 +48,7 @@ export interface SaveWorkflowAsArgs {
   workflowId: number;
   title: string;
   rules: DeviceRule[];
-  /** The vehicles that move to the new workflow: their registrations for the server, their ids for the mirror. */
+  /** The vehicles that move to the new workflow: their registrations, and their ids (the server goes by the ids). */
   regNumbers: string[];
   vehicleIds: string[];
   userId: string;
@@ -69,10 +69,10 @@ export const saveWorkflowAs: Mutator<SaveWorkflowAsArgs> = {
     parseArgs(rulesOfDevice, args.rules);
     return parseArgs(saveAsSchema, args) as SaveWorkflowAsArgs;
   },
-  request: ({ workflowId, title, rules, regNumbers }, ctx) => ({
+  request: ({ workflowId, title, rules, regNumbers, vehicleIds }, ctx) => ({
     method: 'POST',
     path: workflowPaths.list.build({ orgId: ctx.orgId }),
-    body: { workflowId, title, rules, regNumbers },
+    body: { workflowId, title, rules, regNumbers, vehicleIds },
   }),
   creates: ({ workflowId, rules }) => [rowKey('workflows', String(workflowId)), ...keptRuleKeys(rules)],
   touches: ({ workflowId, rules, vehicleIds }) => [

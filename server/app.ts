@@ -27,6 +27,7 @@ import { createIdentities, guardIdentityHeader } from './auth/identity.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
 import { registerSyncRoutes } from './sync/routes.ts';
 import { registerStreamRoutes } from './stream/routes.ts';
+import { shedLoad } from './http/load-shed.ts';
 import { registerPublicRoutes } from './modules/public/routes.ts';
 
 export interface BuiltApp {
@@ -102,6 +103,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   app.decorate('identities', identities);
   app.decorate('principalOf', async (request) => authenticate(db, await identities.of(request), embedded));
 
+  if (config.maxConcurrentRequests > 0) shedLoad(app, config.maxConcurrentRequests);
   registerPublicRoutes(app, ctx);
   registerCspReports(app);
   registerSessionRoutes(app);

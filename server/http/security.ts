@@ -83,7 +83,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Serve
 }
 
 /** API answers are about one user's data: never stored by any cache. */
-const NO_STORE = /^\/(data|auth|stream)(\/|$)|^\/healthz(\?|$)/;
+const NO_STORE = /^\/(data|auth|stream)(\/|$)|^\/(healthz|readyz)(\?|$)/;
 /** The discovery document names this server's endpoints: a browser may keep it, a shared cache not. */
 const DISCOVERY = /^\/oidc\/\.well-known\//;
 

@@ -7,6 +7,7 @@ import { errorBody } from '../http/errors.ts';
 import { accessTag, issueTicket, redeemTicket } from './tickets.ts';
 import { orgClocks } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import { PokePacer } from './poke-pacer.ts';
 import { mayStream, StreamSessions, userRows, type StreamHolder } from './sessions.ts';
 
 const HEARTBEAT_MS = 25_000;
@@ -70,8 +71,13 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
       async (socket, request) => {
         const holder = (request as unknown as { streamHolder: StreamHolder }).streamHolder;
+        const pokes = new PokePacer((rev, done) => {
+          if (socket.readyState !== socket.OPEN) return done();
+          socket.send(JSON.stringify({ type: 'poke', rev }), () => done());
+        });
         const unsubscribe = ctx.bus.subscribe(holder.orgId, (message) => {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          if (message.type === 'poke') pokes.poke(message.rev);
+          else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
         });
         const heartbeat = setInterval(() => socket.ping(), HEARTBEAT_MS);
         let stopped = false;
@@ -79,6 +85,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: AppContext): voi
           if (stopped) return;
           stopped = true;
           clearInterval(heartbeat);
+          pokes.stop();
           unsubscribe();
           forget();
         };
@@ -90,7 +97,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: AppContext): voi
         socket.on('close', stop);
         // Tell the new connection where the organization stands so it can pull what it missed.
         const [clock] = await ctx.db.select().from(orgClocks).where(eq(orgClocks.orgId, holder.orgId));
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'poke', rev: clock?.rev ?? 0 }));
+        pokes.poke(clock?.rev ?? 0);
       },
     );
   });

@@ -6,7 +6,7 @@ import type { ApiClient } from './api.ts';
 import { Backoff, realTimers, type Timers } from './backoff.ts';
 import { nextBatch } from './batch.ts';
 import { DRAIN_BACKOFF_INITIAL_MS, DRAIN_BACKOFF_MAX_MS, PUSH_BATCH_BYTES, PUSH_BATCH_SIZE } from './constants.ts';
-import { ApiError, detailsOfBody, isTransient, needsSignIn, OfflineError } from './errors.ts';
+import { ApiError, detailsOfBody, isTransient, needsSignIn, OfflineError, retryDelay } from './errors.ts';
 import { removeEntries } from './rebase.ts';
 import { rejectEntries } from './reject.ts';
 import { forgetSecret, ORPHANED_SECRET_MESSAGE, secretOf, TAB_ID } from './secrets.ts';
@@ -205,7 +205,7 @@ export class Drain {
     }
     // Anything else (a 403, an answer we cannot read) cannot be fixed by hammering: the entries stay
     // queued and are retried with the same backoff.
-    this.scheduleRetry();
+    this.scheduleRetry(error);
     return 'retry';
   }
 
@@ -242,11 +242,14 @@ export class Drain {
     return { applied, settled };
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(error?: unknown): void {
     if (this.stopped || this.retryTimer !== null) return;
-    this.retryTimer = this.timers.setTimeout(() => {
-      this.retryTimer = null;
-      void this.wake({ force: true });
-    }, this.backoff.next());
+    this.retryTimer = this.timers.setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.wake({ force: true });
+      },
+      retryDelay(this.backoff.next(), error),
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, detailsOfBody, messageOfBody, parseRetryAfter, RETRY_AFTER_MAX_MS } from './errors.ts';
+import { ApiError, detailsOfBody, messageOfBody, parseRetryAfter, retryDelay, RETRY_AFTER_MAX_MS } from './errors.ts';
 
 describe('error bodies (part 1 §8)', () => {
   it('shows errorMessage, else the first entry of errors, and nothing without a body', () => {
@@ -54,5 +54,14 @@ describe('Retry-After', () => {
   it('is kept on the ApiError, undefined when absent', () => {
     expect(new ApiError(429, { errorMessage: 'Busy' }, undefined, 5_000)).toMatchObject({ message: 'Busy', retryAfterMs: 5_000 });
     expect(new ApiError(429, undefined).retryAfterMs).toBeUndefined();
+  });
+});
+
+describe('the wait before trying again', () => {
+  it('is the backoff’s, or the longer wait a busy server asked for', () => {
+    expect(retryDelay(1_000, new ApiError(503, { errorMessage: 'busy' }, undefined, 2_000))).toBe(2_000);
+    expect(retryDelay(8_000, new ApiError(503, { errorMessage: 'busy' }, undefined, 2_000))).toBe(8_000);
+    expect(retryDelay(1_000, new ApiError(500, {}))).toBe(1_000);
+    expect(retryDelay(1_000, new Error('offline'))).toBe(1_000);
   });
 });

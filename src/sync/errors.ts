@@ -104,3 +104,8 @@ export function detailsOfBody(body: unknown): string[] {
 export const FILE_GONE_MESSAGE = 'The file to upload is no longer on this device. Choose it again.';
 /** The user cancelled a file's upload: the changes that named it are undone. */
 export const UPLOAD_CANCELLED_MESSAGE = 'The upload was cancelled';
+
+/** The wait before trying again: the backoff's, or longer when the server said when to come back (a 429 or 503's `Retry-After`). */
+export function retryDelay(backoffMs: number, error: unknown): number {
+  return Math.max(backoffMs, error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0);
+}

@@ -8,7 +8,7 @@ import type { ApiClient } from './api.ts';
 import { Backoff, realTimers, type Timers } from './backoff.ts';
 import { PULL_BACKOFF_INITIAL_MS, PULL_BACKOFF_MAX_MS, SYNC_TIMER_MS } from './constants.ts';
 import { Drain } from './drain.ts';
-import { needsSignIn, OfflineError } from './errors.ts';
+import { needsSignIn, OfflineError, retryDelay } from './errors.ts';
 import type { PullRunner } from './pull-runner.ts';
 import { singleFlight } from './single-flight.ts';
 import { shallowEqual } from './store.ts';
@@ -145,10 +145,13 @@ export function startLeaderDuties({
       cancelPullRetry();
       // Without a token retrying cannot help: the next wake (timer, poke, focus, online) tries again.
       if (!needsSignIn(error)) {
-        pullRetry = timers.setTimeout(() => {
-          pullRetry = null;
-          void pull();
-        }, pullBackoff.next());
+        pullRetry = timers.setTimeout(
+          () => {
+            pullRetry = null;
+            void pull();
+          },
+          retryDelay(pullBackoff.next(), error),
+        );
       }
     }
   });

@@ -88,3 +88,28 @@ describe('live stream', () => {
     s.close();
   });
 });
+
+describe('pokes under a burst of writes', () => {
+  it('reach a connected client as a few, the last with the final revision', async () => {
+    const s = await openStream(env.server.baseUrl, await ticket());
+    await s.next((m) => m.type === 'poke');
+    // The connection's own poke may still be pacing: start from a quiet stream.
+    await new Promise((r) => setTimeout(r, 400));
+    const before = s.messages.length;
+    let last = 0;
+    const started = Date.now();
+    for (let i = 0; i < 100; i++) {
+      await env.server.ctx.write(env.org.orgId, undefined, async ({ rev }) => {
+        last = rev;
+      });
+      // 100 writes spread over about a second, as a busy organization makes them.
+      await new Promise((r) => setTimeout(r, Math.max(0, started + (i + 1) * 10 - Date.now())));
+    }
+    await s.next((m) => m.type === 'poke' && m.rev === last);
+    await new Promise((r) => setTimeout(r, 400));
+    const pokes = s.messages.slice(before).filter((m) => m.type === 'poke');
+    expect(pokes.length).toBeLessThanOrEqual(8);
+    expect(pokes.at(-1)).toEqual({ type: 'poke', rev: last });
+    s.close();
+  });
+});

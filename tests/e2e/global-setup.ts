@@ -27,6 +27,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       E2E_ORG_FACTORY: '1',
       // A small upload limit, so a spec can send a file over it without moving megabytes (files.spec.ts).
       UPLOAD_LIMIT_BYTES: String(1024 * 1024),
+      // Two workers' browsers share one server: load shedding, the load bench's subject (and
+      // tests/api/load-shed.test.ts's), would turn a spec's screen reads away at random.
+      MAX_CONCURRENT_REQUESTS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

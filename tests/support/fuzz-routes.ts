@@ -429,6 +429,7 @@ export function routeSpecs(routes: DeclaredRoute[]): Map<string, RouteSpec> {
   const get = (url: string, spec: Partial<RouteSpec> = {}) => specs.set(`GET ${url}`, { runs: 60, ...spec });
 
   get('/healthz', { runs: 25 });
+  get('/readyz', { runs: 25 });
   get('/app-config.json', { runs: 25 });
   get('/Af1800.pdf', { runs: 15 });
   get('/auth/session', { runs: 25 });

@@ -82,6 +82,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     LOG_LEVEL: options.logStream ? 'debug' : 'silent',
     SEED_ON_EMPTY: 'false',
+    // Off unless a test asks for it (tests/api/load-shed.test.ts): suites that fire many requests at
+    // once test other things, and a 503 there would be noise.
+    MAX_CONCURRENT_REQUESTS: '0',
     ...(options.webDir ? { WEB_DIR: options.webDir } : {}),
     ...options.env,
   });

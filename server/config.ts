@@ -42,9 +42,10 @@ export interface ServerConfig {
   trustProxy: boolean | string[];
   /**
    * MAX_CONCURRENT_REQUESTS: API calls in flight past which another is answered 503 with Retry-After
-   * (server/http/load-shed.ts); 0 turns shedding off. Default 8 on PGlite, whose queries run on the
-   * event loop (more in flight and /healthz waits over 100 ms), and 10 on PostgreSQL, the pool's
-   * connections (more only wait for one): `npm run bench -- load`, docs/performance.md.
+   * (server/http/load-shed.ts); 0 turns shedding off. Default 4 on PGlite, whose queries run one at
+   * a time on the event loop (with 8 running /healthz waited over 100 ms, and more add no throughput),
+   * and 10 on PostgreSQL, the pool's connections (more only wait for one): `npm run bench -- load`,
+   * docs/performance.md.
    */
   maxConcurrentRequests: number;
   /** Skip seeding an empty database at start. */
@@ -107,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadLimitBytes: positive('UPLOAD_LIMIT_BYTES', int(env.UPLOAD_LIMIT_BYTES, 25 * 1024 * 1024)),
     uploadRequestLimitBytes: positive('UPLOAD_REQUEST_LIMIT_BYTES', int(env.UPLOAD_REQUEST_LIMIT_BYTES, 256 * 1024 * 1024)),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    maxConcurrentRequests: int(env.MAX_CONCURRENT_REQUESTS, env.DATABASE_URL ? 10 : 8),
+    maxConcurrentRequests: int(env.MAX_CONCURRENT_REQUESTS, env.DATABASE_URL ? 10 : 4),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     orgFactory: env.E2E_ORG_FACTORY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',

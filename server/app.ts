@@ -11,6 +11,7 @@ import { UploadGate } from './files/upload-gate.ts';
 import { registerCspReports } from './http/csp-report.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
+import { closeConnectionsAsTheyFinish } from './http/graceful-close.ts';
 import { installCacheHeaders, installPathGuard, installSecurityHeaders } from './http/security.ts';
 import { loggerOptions, type LogStream } from './log.ts';
 import { orgClocks } from './db/schema/index.ts';
@@ -58,6 +59,7 @@ export async function buildApp(config: ServerConfig, database: Database, options
   installPathGuard(app);
   installCacheHeaders(app);
   installErrorHandling(app);
+  closeConnectionsAsTheyFinish(app);
   installJsonBodyParser(app);
   guardIdentityHeader(app);
   // The API speaks JSON only; a text body is refused with 415 rather than parsed.

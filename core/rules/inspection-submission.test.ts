@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { InspectionResponse } from '../schema/inspection.ts';
 import { FUEL_RULE_FIELDS } from './af1800-items.ts';
 import { judgeSubmission, ruleOfResponse, statusAfterInspection, type SubmissionRule } from './inspection-submission.ts';
 
@@ -12,6 +13,7 @@ const rule = (ruleId: string, extra: Partial<SubmissionRule> = {}): SubmissionRu
   af1800Id: null,
   isBoolean: true,
   fixable: true,
+  frequency: 'daily',
   ...extra,
 });
 
@@ -25,6 +27,24 @@ const RULES = [
 const options = { strict: true, resultIdOf: (position: number) => `r${position}` };
 
 describe('judgeSubmission', () => {
+  it('refuses a strict submission that leaves rules due unanswered, naming them; a rule not yet due may be left', () => {
+    const rules = [...RULES, rule('spare', { title: 'Spare tire', frequency: 'weekly' }), rule('jack', { title: 'Jack', frequency: 'monthly' })];
+    const responses: InspectionResponse[] = [{ ruleId: 'horn', type: 'passFail', result: { isPassing: true } }];
+    const asked = { day: '2026-12-02', lastAnswered: new Map([['spare', '2026-11-30'], ['jack', '2026-10-01']]) };
+    const judged = judgeSubmission(rules, { miles: 10, responses }, { ...options, asked });
+    expect(judged).toEqual({
+      ok: false,
+      errors: ['An inspection answers every rule due; these 4 are not answered: Fuel (AF1800-15), Brakes (AF1800-5), Seat cover (seat-cover), Jack (jack)'],
+    });
+    const all: InspectionResponse[] = [
+      { ruleId: 'AF1800-15', type: 'threshold', result: { isPassing: true, value: 3 } },
+      ...['AF1800-5', 'seat-cover', 'jack'].map((ruleId): InspectionResponse => ({ ruleId, type: 'passFail', result: { isPassing: true } })),
+    ];
+    expect(judgeSubmission(rules, { miles: 10, responses: [...responses, ...all] }, { ...options, asked }).ok).toBe(true);
+    // Not held to every rule: an inspection on a version since replaced keeps what it answered.
+    expect(judgeSubmission(rules, { miles: 10, responses }, { ...options, strict: false, asked }).ok).toBe(true);
+  });
+
   it('tallies the results and lists the unfixed AF1800 failures as discrepancies, critical ones marked', () => {
     const judged = judgeSubmission(
       RULES,

@@ -2,6 +2,7 @@ import type { InspectionResponse, InspectionResult } from '../schema/inspection.
 import { af1800ItemOf, HOURS_RULE_ID, MILES_RULE_ID, RULE_TYPE_LABELS, type ResultType, type RuleDefinition } from '../schema/rule.ts';
 import type { VehicleStatus } from '../schema/vehicle.ts';
 import { INT_MAX } from '../schema/common.ts';
+import { ruleIsDue } from './rule-due.ts';
 import { CRITICAL_ITEMS, FUEL_RULE_ID, fuelLevelFromValue, odometerQuestions } from './af1800-items.ts';
 
 /*
@@ -13,7 +14,10 @@ import { CRITICAL_ITEMS, FUEL_RULE_ID, fuelLevelFromValue, odometerQuestions } f
  */
 
 /** The rule a response answers, as the workflow has it. */
-export type SubmissionRule = Pick<RuleDefinition, 'ruleId' | 'title' | 'description' | 'ruleType' | 'fields' | 'lookup' | 'af1800Id' | 'isBoolean' | 'fixable'>;
+export type SubmissionRule = Pick<
+  RuleDefinition,
+  'ruleId' | 'title' | 'description' | 'ruleType' | 'fields' | 'lookup' | 'af1800Id' | 'isBoolean' | 'fixable' | 'frequency'
+>;
 
 export interface JudgeOptions {
   /**
@@ -23,6 +27,12 @@ export interface JudgeOptions {
    * workflow no longer has with the rule id as title.
    */
   strict: boolean;
+  /**
+   * What a strict submission must answer: every rule due on the inspection's day (core/rules/rule-due.ts)
+   * given the day the vehicle last answered each rule, the odometers aside (they may come as miles and
+   * hours). An inspection answering 2 of 41 rules is not a passed inspection.
+   */
+  asked?: { day: string; lastAnswered: ReadonlyMap<string, string> };
   /** The id of the result at `position` when the response names none (derived, so a retry names the same). */
   resultIdOf: (position: number) => string;
   /** Positions start after the results already there (an amendment adds to an inspection). */
@@ -121,6 +131,18 @@ function odometer(body: { miles?: number; hours?: number }, responses: readonly 
   return isFiniteNumber(answer) && Number.isInteger(answer) && answer >= 1 && answer <= INT_MAX ? answer : null;
 }
 
+function unansweredRules(rules: readonly SubmissionRule[], answered: ReadonlySet<string>, asked: NonNullable<JudgeOptions['asked']>): SubmissionRule[] {
+  return rules.filter(
+    (r) => !isOdometer(r.ruleId) && !answered.has(r.ruleId) && ruleIsDue(r.frequency, asked.lastAnswered.get(r.ruleId) ?? null, asked.day),
+  );
+}
+
+/** The 400 of a submission that leaves rules due unanswered, naming each. */
+export function notAnsweredMessage(rules: readonly Pick<SubmissionRule, 'ruleId' | 'title'>[]): string {
+  const names = rules.map((r) => `${r.title} (${r.ruleId})`).join(', ');
+  return `An inspection answers every rule due; ${rules.length === 1 ? 'this one is' : `these ${rules.length} are`} not answered: ${names}`;
+}
+
 /**
  * Judges a submission's responses against the rules of its workflow. Answers every problem at once
  * (each message names its rule), or the results and what follows from them.
@@ -186,6 +208,8 @@ export function judgeSubmission(
   if (options.strict && !options.amendment) {
     if (asks.miles && miles === null) errors.push(`Miles: this vehicle's workflow asks for miles (${MILES_RULE_ID})`);
     if (asks.hours && hours === null) errors.push(`Hours: this vehicle's workflow asks for hours (${HOURS_RULE_ID})`);
+    const unanswered = options.asked ? unansweredRules(rules, seen, options.asked) : [];
+    if (unanswered.length > 0) errors.push(notAnsweredMessage(unanswered));
   }
   if (errors.length > 0) return { ok: false, errors };
 

@@ -3,7 +3,7 @@ import { entityId, isoDateTime } from './common.ts';
 import { regNumberSchema } from './registration.ts';
 import { builtInRuleFault } from '../rules/protected-rules.ts';
 import { apiPath } from './api-path.ts';
-import { ruleDefinitionSchema, ruleInputSchema, ruleTitleKey } from './rule.ts';
+import { FREQUENCIES, RULE_TYPES, ruleDefinitionSchema, ruleFieldsSchema, ruleInputSchema, ruleLookupSchema, ruleTitleKey } from './rule.ts';
 
 /**
  * The spec's workflowId is a number. Clients create workflows offline, so an id is a random safe
@@ -79,7 +79,21 @@ export type WorkflowWithRules = z.infer<typeof workflowWithRulesSchema>;
 export const vehicleWorkflowSchema = z.object({
   version: z.number().int(),
   workflowId: workflowIdSchema,
-  rules: z.array(z.object({ ruleId: z.string(), title: z.string(), af1800Id: z.number().int().nullable(), isBoolean: z.boolean() })),
+  rules: z.array(
+    z.object({
+      ruleId: z.string(),
+      title: z.string(),
+      af1800Id: z.number().int().nullable(),
+      isBoolean: z.boolean(),
+      // Beyond the spec's four: how to answer the rule, and whether an inspection now asks it (a
+      // weekly rule answered three days ago is not due); a submission must answer every rule due.
+      ruleType: z.enum(RULE_TYPES),
+      fields: ruleFieldsSchema,
+      lookup: ruleLookupSchema.nullable(),
+      frequency: z.enum(FREQUENCIES),
+      due: z.boolean(),
+    }),
+  ),
 });
 export type VehicleWorkflow = z.infer<typeof vehicleWorkflowSchema>;
 

@@ -1,11 +1,12 @@
 import { nanoid } from 'nanoid';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FUEL_RULE_FIELDS } from '../../core/rules/af1800-items.ts';
 import { discrepancySchema } from '../../core/schema/discrepancy.ts';
 import { fileUrl } from '../../core/schema/file.ts';
 import { inspectionDetailSchema, inspectionPaths, inspectionSchema, type InspectionResponse } from '../../core/schema/inspection.ts';
 import { vehicleSchema } from '../../core/schema/vehicle.ts';
+import { vehicleWorkflowSchema } from '../../core/schema/workflow.ts';
 import { discrepancies, inspections, liveEvents, workflowRules, workflows } from '../../server/db/schema/index.ts';
 import { createVehicle } from '../support/factories.ts';
 import { formOf, png, putFile, sha256 } from '../support/files.ts';
@@ -28,7 +29,7 @@ const RULES = [
 ] as const;
 
 /** A vehicle on a workflow of RULES (version 2); answers the paths and the workflow. */
-async function vehicle(org: { orgId: string; sectionId: string } = env.org) {
+async function vehicle(org: { orgId: string; sectionId: string } = env.org, extraRules: readonly { ruleId: string; title: string; ruleType: string; frequency: string }[] = []) {
   const { ctx } = env.server;
   const orgId = org.orgId;
   const v = await createVehicle(ctx, orgId, org.sectionId);
@@ -38,7 +39,7 @@ async function vehicle(org: { orgId: string; sectionId: string } = env.org) {
     ctx,
     orgId,
     workflowRules,
-    RULES.map((rule, position) => ({ workflowId: String(workflowId), position, fields: {}, af1800Id: null, isBoolean: true, fixable: true, ...rule })),
+    [...RULES, ...extraRules].map((rule, position) => ({ workflowId: String(workflowId), position, fields: {}, af1800Id: null, isBoolean: true, fixable: true, ...rule })),
   );
   await setVehicleWorkflow(ctx, orgId, v.vehicleId, workflowId);
   const recentV1 = inspectionPaths.recentV1.build({ vehicleId: v.vehicleId });
@@ -64,7 +65,7 @@ const fail = (ruleId: string, comment?: string, extra: Partial<InspectionRespons
 /** A whole inspection: every rule passing, with the odometers. */
 function submission(v: { workflowId: number }, responses: InspectionResponse[] = [], extra: Record<string, unknown> = {}) {
   const answered = new Set(responses.map((r) => r.ruleId));
-  const passing = [pass('AF1800-15', 'threshold', 3), pass('AF1800-5'), pass('horn'), pass('chocks', 'counter', 2), pass('tire-psi', 'target', 80)].filter(
+  const passing = [pass('AF1800-15', 'threshold', 3), pass('AF1800-5'), pass('horn'), pass('AF1800-21'), pass('chocks', 'counter', 2), pass('tire-psi', 'target', 80)].filter(
     (r) => !answered.has(r.ruleId),
   );
   return { version: 2, workflowId: v.workflowId, miles: 12345, hours: 678, responses: [...passing, ...responses], ...extra };
@@ -192,6 +193,56 @@ describe('submitting an inspection (PUT /data/v2/vehicles/{id}/inspection/recent
     // An id of another vehicle's inspection is refused rather than answered.
     const other = await vehicle();
     expect((await api.call('PUT', other.recentV2, { ...submission(other), inspectionId: withId.inspectionId })).status).toBe(409);
+  });
+
+  it('keeps two genuine inspections apart: the same undated body from the same person is a retry within minutes, another inspection later', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const v = await vehicle();
+      const body = submission(v);
+      const signedIn = () => signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'inspector' });
+      const inspector = await signedIn();
+      const first = await inspector.api.call('PUT', v.recentV2, body);
+      vi.setSystemTime(Date.now() + 4 * 60_000);
+      const retry = await inspector.api.call('PUT', v.recentV2, body);
+      expect([first.status, retry.status]).toEqual([201, 200]);
+      expect(retry.body.inspectionId).toBe(first.body.inspectionId);
+      // The next shift: the same person, the same idle vehicle, every rule passing again.
+      vi.setSystemTime(Date.now() + 8 * 3_600_000);
+      const second = await (await signedIn()).api.call('PUT', v.recentV2, body);
+      expect(second.status).toBe(201);
+      expect(second.body.inspectionId).not.toBe(first.body.inspectionId);
+      expect((await rowsOf(v.vehicleId)).inspections).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('holds an inspection on the current workflow to every rule due, naming those left out; a rule not yet due may be', async () => {
+    const weekly = { ruleId: 'spare', title: 'Spare tire', ruleType: 'passFail', frequency: 'weekly' };
+    const v = await vehicle(env.org, [weekly]);
+    const api = env.org.admin.api;
+    const partial = { version: 2, workflowId: v.workflowId, miles: 12345, hours: 678, responses: [pass('horn'), pass('AF1800-5')] };
+    const refused = await api.call('PUT', v.recentV2, partial);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorMessage).toBe(
+      'An inspection answers every rule due; these 5 are not answered: Fuel level (AF1800-15), Mirrors (AF1800-21), Wheel chocks on board (chocks), Tire pressure (tire-psi), Spare tire (spare)',
+    );
+    expect((await rowsOf(v.vehicleId)).inspections).toEqual([]);
+    // The weekly rule answered today is not due again today.
+    expect((await api.call('PUT', v.recentV2, submission(v, [pass('spare')]))).status).toBe(201);
+    const dueOf = async (x: { vehicleId: string }) =>
+      Object.fromEntries(vehicleWorkflowSchema.parse((await api.get(`/data/v1/vehicles/${x.vehicleId}/workflow`)).body).rules.map((r) => [r.ruleId, r.due]));
+    expect(await dueOf(v)).toMatchObject({ spare: false, horn: true });
+    const later = await api.call('PUT', v.recentV2, submission(v));
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    // Leaving the weekly rule out is refused once a week has passed since it was answered.
+    const v2 = await vehicle(env.org, [weekly]);
+    const lastWeek = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    expect((await api.call('PUT', v2.recentV2, submission(v2, [pass('spare')], { inspectionDate: lastWeek }))).status).toBe(201);
+    expect(await dueOf(v2)).toMatchObject({ spare: true });
+    const due = await api.call('PUT', v2.recentV2, submission(v2));
+    expect(due.body.errorMessage).toBe('An inspection answers every rule due; this one is not answered: Spare tire (spare)');
   });
 
   it('refuses, with a message naming the problem, a submission its workflow does not allow, and records nothing', async () => {

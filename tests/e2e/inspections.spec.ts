@@ -11,6 +11,7 @@ import { InspectionPage } from './pages/inspection-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { passingResponse } from './support/inspections.ts';
 import { createVehicle } from './support/vehicles.ts';
 
 useOwnOrganization();
@@ -22,22 +23,21 @@ test.beforeEach(async ({ page }) => {
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 /**
- * An inspection as an inspection client makes it from GET .../workflow: every pass/fail rule passes but
+ * An inspection as an inspection client makes it from GET .../workflow: every rule due passes but
  * `failing` (an AF1800 item that does not ground the vehicle), a quarter tank of fuel, the odometers.
  */
 async function inspectionOf(api: Api, vehicleId: string) {
   const workflow = (await api.get(`/data/v1/vehicles/${vehicleId}/workflow`)).body as VehicleWorkflow;
-  const boolean = workflow.rules.filter((r) => r.isBoolean && r.af1800Id !== null && !CRITICAL_ITEMS.has(r.af1800Id));
+  const boolean = workflow.rules.filter((r) => r.isBoolean && r.due && r.af1800Id !== null && !CRITICAL_ITEMS.has(r.af1800Id));
   const failing = boolean[0]!;
+  const readings = { miles: 20_500, hours: 1_250 };
   const responses: InspectionResponse[] = workflow.rules.flatMap((r): InspectionResponse[] => {
+    if (!r.due) return [];
     if (r.ruleId === 'AF1800-15') return [{ ruleId: r.ruleId, type: 'threshold', result: { isPassing: true, value: 1 } }];
-    if (r.ruleId === 'AF1800-M') return [{ ruleId: r.ruleId, type: 'counter', result: { isPassing: true, value: 20_500 } }];
-    if (r.ruleId === 'AF1800-H') return [{ ruleId: r.ruleId, type: 'counter', result: { isPassing: true, value: 1_250 } }];
-    if (!r.isBoolean) return [];
-    const fails = r === failing;
-    return [{ ruleId: r.ruleId, type: 'passFail', result: { isPassing: !fails, value: !fails }, comment: fails ? 'Found during the e2e walk-around' : undefined }];
+    if (r !== failing) return [passingResponse(r, readings)];
+    return [{ ruleId: r.ruleId, type: 'passFail', result: { isPassing: false, value: false }, comment: 'Found during the e2e walk-around' }];
   });
-  return { body: { version: workflow.version, workflowId: workflow.workflowId, miles: 20_500, hours: 1_250, shift: 1, duration: 754, responses }, failing };
+  return { body: { version: workflow.version, workflowId: workflow.workflowId, ...readings, shift: 1, duration: 754, responses }, failing };
 }
 
 test('an inspection a client submits shows at once in Fleet Updates, Fleet Details, the Inspections tab, its detail and the current AF1800', async ({

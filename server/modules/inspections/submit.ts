@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { inspectionShift } from '../../../core/rules/af1800-form-shift.ts';
-import { judgeSubmission, type JudgedSubmission, type PictureRef } from '../../../core/rules/inspection-submission.ts';
+import { judgeSubmission, type JudgedSubmission, type PictureRef, type SubmissionRule } from '../../../core/rules/inspection-submission.ts';
+import { inspectionDay } from '../../../core/rules/rule-due.ts';
 import { sha256Schema } from '../../../core/schema/file.ts';
 import type { InspectionDetail, InspectionSubmission } from '../../../core/schema/inspection.ts';
 import { INT_MAX } from '../../../core/schema/common.ts';
@@ -13,7 +14,7 @@ import { vehicleEvent } from '../../stream/live-events.ts';
 import { actorOf, type RecordScope } from '../vehicle-records/records.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
 import { openDiscrepancies, updateVehicleAfter } from './consequences.ts';
-import { derivedId, findInspection, inspectionDetail, newestInspection, submittedWorkflow, type InspectionRow } from './queries.ts';
+import { derivedId, findInspection, inspectionDetail, lastAnswers, newestInspection, submittedWorkflow, type InspectionRow } from './queries.ts';
 
 /*
  * A submission (POST v1 multipart, PUT v2) records an inspection; an amendment (PATCH) adds failed
@@ -44,6 +45,31 @@ function refused(errors: readonly string[]): never {
 /** What makes a request the same request: its body and the bytes of its files. */
 function fingerprint(input: SubmissionInput): string {
   return JSON.stringify([input.body, (input.parts ?? []).map((p) => [p.filename, p.file.sha256])]);
+}
+
+/** A request with neither id nor date is taken as a retry of the same one sent within this long. */
+export const RETRY_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The ids a submission may already be recorded under, the one to record it under first: the client's
+ * `inspectionId`; else, for a dated body, one derived from sender, vehicle, body and files (its dates
+ * tell two inspections apart); else the same, in this retry window or the one before. So a retry
+ * within ten minutes is one inspection, and two undated all-pass inspections of an idle vehicle on two
+ * shifts of a day are two (they were one while the key held the day). docs/inspections.md "Retries".
+ */
+function submissionIds(input: SubmissionInput, userId: string, vehicleId: string, now: Date): string[] {
+  const { body } = input;
+  if (body.inspectionId) return [body.inspectionId];
+  const key = (window: string) => derivedId('inspection', userId, vehicleId, fingerprint(input), window);
+  if (body.inspectionDate) return [key('')];
+  const window = Math.floor(now.getTime() / RETRY_WINDOW_MS);
+  return [key(`w${window}`), key(`w${window - 1}`)];
+}
+
+/** What a strict submission begun at `start` must answer: the rules due given the vehicle's earlier answers. */
+async function askedOf(scope: RecordScope, vehicleId: string, rules: readonly SubmissionRule[], start: Date) {
+  const periodic = rules.filter((r) => r.frequency !== 'daily').map((r) => r.ruleId);
+  return { day: inspectionDay(start), lastAnswered: await lastAnswers(scope.tx, scope.orgId, vehicleId, start, periodic) };
 }
 
 /** Stores the pictures the responses name: parts of the request by file name, or files uploaded before by sha256. */
@@ -130,18 +156,19 @@ export async function submitInspection(write: RouteWrite, files: FileStore, p: P
     const { tx, rev, now, orgId } = scope;
     const vehicle = await findVehicle(tx, orgId, vehicleId);
     const workflow = await submittedWorkflow(tx, orgId, body.workflowId, body.version);
-    const day = body.inspectionDate ? '' : now.toISOString().slice(0, 10);
-    const id = body.inspectionId ?? derivedId('inspection', p.userId, vehicle.id, fingerprint(input), day);
+    const ids = submissionIds(input, p.userId, vehicle.id, now);
     // Ids are unique across organizations: one another organization holds is refused like another
     // vehicle's (409), without saying whose it is.
-    const [existing] = await tx.select().from(inspections).where(eq(inspections.id, id));
+    const [existing] = await tx.select().from(inspections).where(inArray(inspections.id, ids));
     if (existing) {
       if (existing.orgId !== orgId || existing.vehicleId !== vehicle.id) throw conflict('inspectionId: this id names an inspection of another vehicle');
       return { inspection: await inspectionDetail(tx, existing), created: false };
     }
-    const strict = vehicle.workflowId === workflow.id && body.version === workflow.version;
-    const outcome = judged(workflow.rules, body, { strict, resultIdOf: (position) => derivedId(id, String(position)) });
+    const id = ids[0]!;
     const { start, completion, duration } = timesOf(body, now);
+    const strict = vehicle.workflowId === workflow.id && body.version === workflow.version;
+    const asked = strict ? await askedOf(scope, vehicle.id, workflow.rules, start) : undefined;
+    const outcome = judged(workflow.rules, body, { strict, asked, resultIdOf: (position) => derivedId(id, String(position)) });
     const [row] = await tx
       .insert(inspections)
       .values({

@@ -6,6 +6,9 @@ import { vehicleToApi } from './presenter.ts';
 import { regNumberKey } from '../../../core/schema/registration.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import type { VehicleWorkflow } from '../../../core/schema/workflow.ts';
+import type { Frequency, RuleType } from '../../../core/schema/rule.ts';
+import { inspectionDay, ruleIsDue } from '../../../core/rules/rule-due.ts';
+import { lastAnswers } from '../inspections/queries.ts';
 import { findVehicle, type VehicleRow } from './find-vehicle.ts';
 
 export const UNKNOWN_SECTION_MESSAGE = 'That section does not exist in this organization';
@@ -69,10 +72,26 @@ export async function vehicleWorkflow(q: Queryable, orgId: string, vehicleId: st
     .from(workflows)
     .where(and(eq(workflows.id, vehicle.workflowId), eq(workflows.orgId, orgId), isNull(workflows.deletedAt)));
   if (!workflow) throw notFound('The workflow of this vehicle no longer exists');
-  const rules = await q
-    .select({ ruleId: workflowRules.ruleId, title: workflowRules.title, af1800Id: workflowRules.af1800Id, isBoolean: workflowRules.isBoolean })
+  const rows = await q
+    .select({
+      ruleId: workflowRules.ruleId,
+      title: workflowRules.title,
+      af1800Id: workflowRules.af1800Id,
+      isBoolean: workflowRules.isBoolean,
+      ruleType: workflowRules.ruleType,
+      fields: workflowRules.fields,
+      lookup: workflowRules.lookup,
+      frequency: workflowRules.frequency,
+    })
     .from(workflowRules)
     .where(and(eq(workflowRules.workflowId, workflow.id), eq(workflowRules.orgId, orgId), isNull(workflowRules.deletedAt)))
     .orderBy(asc(workflowRules.position), asc(workflowRules.id));
+  const now = new Date();
+  const periodic = rows.filter((r) => r.frequency !== 'daily').map((r) => r.ruleId);
+  const last = await lastAnswers(q, orgId, vehicle.id, now, periodic);
+  const rules = rows.map((r) => {
+    const frequency = r.frequency as Frequency;
+    return { ...r, ruleType: r.ruleType as RuleType, frequency, due: ruleIsDue(frequency, last.get(r.ruleId) ?? null, inspectionDay(now)) };
+  });
   return { version: workflow.version, workflowId: Number(workflow.id), rules };
 }

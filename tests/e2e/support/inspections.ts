@@ -77,24 +77,29 @@ export function pickInspections(seeded: Seeded) {
   };
 }
 
-/** A passing answer to each rule of the workflow, as the inspectors' app sends one. */
-function passingResponses(rules: readonly WorkflowRule[], vehicle: Vehicle): InspectionResponse[] {
-  return rules.map((rule) => {
-    const { ruleType, fields, lookup } = rule;
-    const value =
-      rule.ruleId === 'AF1800-M'
-        ? (vehicle.lastReportedMileage ?? 1000)
-        : rule.ruleId === 'AF1800-H'
-          ? (vehicle.lastReportedHours ?? 100)
-          : ruleType === 'passFail'
-            ? true
-            : ruleType === 'lookup'
-              ? (lookup?.target ?? 0)
-              : ruleType === 'counter'
-                ? (fields.target ?? fields.absMax ?? 1)
-                : (fields.absMax ?? fields.threshold ?? 1);
-    return { ruleId: rule.ruleId, type: ruleType === 'lookup' ? 'target' : ruleType, result: { isPassing: true, value } };
-  });
+type AnsweredRule = Pick<WorkflowRule, 'ruleId' | 'ruleType' | 'fields' | 'lookup'>;
+
+/** A passing answer to a rule, as an inspection client sends one; the odometers read `readings`. */
+export function passingResponse(rule: AnsweredRule, readings: { miles: number; hours: number }): InspectionResponse {
+  const { ruleType, fields, lookup } = rule;
+  const value =
+    rule.ruleId === 'AF1800-M'
+      ? readings.miles
+      : rule.ruleId === 'AF1800-H'
+        ? readings.hours
+        : ruleType === 'passFail'
+          ? true
+          : ruleType === 'lookup'
+            ? (lookup?.target ?? 0)
+            : ruleType === 'counter'
+              ? (fields.target ?? fields.absMax ?? 1)
+              : (fields.absMax ?? fields.threshold ?? 1);
+  return { ruleId: rule.ruleId, type: ruleType === 'lookup' ? 'target' : ruleType, result: { isPassing: true, value } };
+}
+
+/** A passing answer to each rule of the workflow. */
+function passingResponses(rules: readonly AnsweredRule[], vehicle: Vehicle): InspectionResponse[] {
+  return rules.map((rule) => passingResponse(rule, { miles: vehicle.lastReportedMileage ?? 1000, hours: vehicle.lastReportedHours ?? 100 }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { orgClocks, syncMutations } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -7,7 +7,7 @@ import { atFeedStart, compareFeed, formatCursor, parseCursor, type FeedPosition 
 import { cursorStands } from './cursor-check.ts';
 import { badRequest } from '../http/errors.ts';
 import { JsonText } from '../http/compressed-json.ts';
-import { feedScope, type SyncTable } from './sync-table.ts';
+import { feedScope, GRANTED_COLUMN, liveScope, type SyncTable } from './sync-table.ts';
 import { syncColumnsOf } from './columns.ts';
 import { readSnapshot } from './snapshot.ts';
 import { selectRows } from '../db/select-rows.ts';
@@ -37,6 +37,7 @@ interface TableRead {
   liveOnly: boolean;
   /** The pull brings answers later: the table's `laterColumns` are not read. */
   answersLater: boolean;
+  principal: Principal;
 }
 
 /** Reads a table's rows for a page: all its columns but those that come later, its verbatim JSON columns as text. */
@@ -46,8 +47,9 @@ function readRows(tx: Tx, entry: SyncTable, read: TableRead, where: SQL | undefi
   const leave = new Set(read.answersLater ? (entry.laterColumns ?? []) : []);
   const verbatim = (entry.verbatimJson ?? []).filter((name) => !leave.has(name));
   const columns = columnsWithVerbatim(entry.table, verbatim, leave);
+  if (entry.grant) columns[GRANTED_COLUMN] = sql<boolean>`(${entry.grant(read.principal)})`;
   if (verbatim.length > 0) return limitedRead(tx, entry.table, columns, where, order, read.limit);
-  return (leave.size > 0 ? tx.select(columns) : tx.select())
+  return (leave.size > 0 || entry.grant ? tx.select(columns) : tx.select())
     .from(entry.table)
     .where(where)
     .orderBy(...order)
@@ -60,14 +62,14 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
     feedScope(entry, p),
     afterCursor(entry, read.after),
     read.maxRev === undefined ? undefined : lte(c.rev, read.maxRev),
-    read.liveOnly ? isNull(c.deletedAt) : undefined,
+    read.liveOnly ? liveScope(entry, p) : undefined,
   );
   const rows = await readRows(tx, entry, read, where);
   const view = read.answersLater ? { answersLater: true } : {};
-  return rows.map((row) => {
+  return rows.map(({ [GRANTED_COLUMN]: granted, ...row }) => {
     const id = row.id as string;
     const rev = Number(row.rev);
-    const json = row.deletedAt
+    const json = row.deletedAt || granted === false
       ? JSON.stringify({ t: entry.name, op: 'delete', id, ...(entry.deleteAt ? { at: entry.deleteAt(row) } : {}) } satisfies SyncChange)
       : stringifyWithVerbatim(row, entry.verbatimJson ?? [], (marked) => ({ t: entry.name, op: 'put', id, data: entry.toApi(marked, view) }) satisfies SyncChange);
     return { rev, t: entry.name, id, json };
@@ -135,6 +137,7 @@ async function fillFromTable(tx: Tx, entry: SyncTable, p: Principal, from: FeedP
       maxRev: fill.past?.rev,
       liveOnly: atFeedStart(from),
       answersLater: query.answers === 'later',
+      principal: p,
     });
     fill.add(rows);
     const last = rows.at(-1);
@@ -159,7 +162,7 @@ async function tablesInFeedOrder(tx: Tx, tables: readonly SyncTable[], p: Princi
   const liveOnly = atFeedStart(from);
   const firsts = tables.map((entry, i) => {
     const c = syncColumnsOf(entry.table);
-    const where = and(feedScope(entry, p), afterCursor(entry, from), liveOnly ? isNull(c.deletedAt) : undefined);
+    const where = and(feedScope(entry, p), afterCursor(entry, from), liveOnly ? liveScope(entry, p) : undefined);
     return sql`(select ${i}::int as "table", ${c.rev} as "rev" from ${entry.table} where ${where} order by ${c.rev} limit 1)`;
   });
   const found = await perTable<{ table: number; rev: number | string }>(tx, firsts);
@@ -169,7 +172,7 @@ async function tablesInFeedOrder(tx: Tx, tables: readonly SyncTable[], p: Princi
 /** The rows a pull from the start brings: every live row the caller's feeds hold. */
 async function countLive(tx: Tx, tables: readonly SyncTable[], p: Principal): Promise<number> {
   const counts = tables.map(
-    (entry) => sql`(select count(*)::int as "n" from ${entry.table} where ${and(feedScope(entry, p), isNull(syncColumnsOf(entry.table).deletedAt))})`,
+    (entry) => sql`(select count(*)::int as "n" from ${entry.table} where ${and(feedScope(entry, p), liveScope(entry, p))})`,
   );
   const found = await perTable<{ n: number | string }>(tx, counts);
   return found.reduce((total, r) => total + Number(r.n), 0);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
-import { WEBSITE } from '../auth/access.ts';
+import { checkSectionForReads, INSPECTION_CLIENTS, WEBSITE } from '../auth/access.ts';
+import { inspectorFeeds } from './inspector-feeds.ts';
 import { badRequest } from '../http/errors.ts';
 import { compressedJson } from '../http/compressed-json.ts';
 import { pullQuerySchema, pushEnvelopeSchema } from '../../core/schema/sync.ts';
@@ -11,15 +12,22 @@ import { pull } from './pull.ts';
 import { push } from './push.ts';
 
 export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, { method: 'GET', url: '/data/v1/sync/pull', access: WEBSITE, query: pullQuerySchema }, async ({ principal, query, request, reply }) =>
-    compressedJson(request, reply, await pull(ctx.db, ctx.syncTables, principal, query)),
-  );
+  const inspectorTables = inspectorFeeds(ctx.syncTables);
+  // An inspector pulls what an inspection needs (server/sync/inspector-feeds.ts), every other role
+  // the whole feed; a website role without a section is answered 412, as its other reads are.
+  route(app, { method: 'GET', url: '/data/v1/sync/pull', access: INSPECTION_CLIENTS, query: pullQuerySchema }, async ({ principal, query, request, reply }) => {
+    if (principal.role !== 'inspector') checkSectionForReads(principal);
+    const tables = principal.role === 'inspector' ? inspectorTables : ctx.syncTables;
+    return compressedJson(request, reply, await pull(ctx.db, tables, principal, query));
+  });
 
   route(app, { method: 'GET', url: answersPath, access: WEBSITE, query: answersQuerySchema }, async ({ principal, query, request, reply }) =>
     compressedJson(request, reply, await answersPage(ctx.db, ctx.syncTables, principal, query)),
   );
 
-  route(app, { method: 'POST', url: '/data/v1/sync/push', access: WEBSITE, body: pushEnvelopeSchema, envelope: true }, async ({ principal, body, request }) => {
+  // Each pushed mutation calls its route with the caller's identity, which checks its access: an
+  // inspector's outbox sends inspections and their pictures, and its other calls are refused there.
+  route(app, { method: 'POST', url: '/data/v1/sync/push', access: INSPECTION_CLIENTS, body: pushEnvelopeSchema, envelope: true }, async ({ principal, body, request }) => {
     if (app.identities.isLent(request)) throw badRequest('A mutation cannot call the sync API itself');
     const loan = app.identities.lend(await app.identities.of(request));
     try {

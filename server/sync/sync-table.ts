@@ -1,5 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { syncColumnsOf } from './columns.ts';
 import type { Principal } from '../auth/principal.ts';
 
@@ -15,6 +15,12 @@ export interface SyncTable<R = any> {
   toApi(row: R, view?: FeedView): Record<string, unknown>;
   /** Narrows what a caller may see beyond the organization (e.g. only their own settings). */
   visibleTo?: (p: Principal, table: PgTable) => SQL | undefined;
+  /**
+   * The rows a caller is granted of a feed whose rows move in and out of the grant (an inspector's
+   * open discrepancies of the section's vehicles): a first pull brings those, and later pulls send
+   * a row that left it (closed, moved to another section) as a delete, which `visibleTo` cannot.
+   */
+  grant?: (p: Principal) => SQL;
   /**
    * Narrows what devices keep of a long history (docs: "Mirror scope"), e.g. inspection results of
    * recent months only. The pull applies it; a server read of older months (the AF1800) need not.
@@ -53,6 +59,14 @@ export function resourceFeed<R>(
 ): SyncTable<R> {
   return { name: contract.feed, table, toApi, ...(visibleTo ? { visibleTo } : {}) };
 }
+
+/** The rows a first pull brings and counts: live, and granted where the feed grants some only. */
+export function liveScope(entry: SyncTable, p: Principal): SQL | undefined {
+  return and(isNull(syncColumnsOf(entry.table).deletedAt), entry.grant?.(p));
+}
+
+/** The column a feed with a grant reads beside each row: whether the caller is granted it. */
+export const GRANTED_COLUMN = '__granted';
 
 /**
  * What a caller gets of a feed: the organization's rows, narrowed by the feed's visibility rule and,

@@ -8,7 +8,7 @@ const env = useServerWithOrg({ env: { MAX_CONCURRENT_REQUESTS: '1' } });
 describe('a busy server sheds load', () => {
   it('runs a few calls, queues some, turns the rest away with 503 and Retry-After, and answers /healthz meanwhile', async () => {
     const { api } = env.org.admin;
-    const crowd = Array.from({ length: 40 }, () => api.get('/data/v1/sync/pull?cursor=&limit=50'));
+    const crowd = Array.from({ length: 100 }, () => api.get('/data/v1/sync/pull?cursor=&limit=50'));
     const health = await fetch(`${env.server.baseUrl}/healthz`);
     const answers = await Promise.all(crowd);
 

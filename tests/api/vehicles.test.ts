@@ -259,13 +259,15 @@ describe('vehicle workflow', () => {
     const created = await env.org.admin.api.post('/data/v1/vehicles', await newVehicleBody({ workflowId }));
     const res = await env.org.admin.api.get(`/data/v1/vehicles/${created.body.vehicleId}/workflow`);
     expect(res.status).toBe(200);
+    // How each rule is answered, and that a vehicle never inspected is asked every rule.
+    const asked = { ruleType: expect.any(String), fields: expect.any(Object), lookup: null, frequency: 'daily', due: true };
     expect(vehicleWorkflowSchema.parse(res.body)).toEqual({
       version: 1,
       workflowId,
       rules: [
-        { ruleId: 'AF1800-3', title: 'Tires', af1800Id: 3, isBoolean: true },
-        { ruleId: 'AF1800-M', title: 'Mileage', af1800Id: null, isBoolean: false },
-        { ruleId: 'custom-1', title: 'Cab clean', af1800Id: null, isBoolean: true },
+        { ruleId: 'AF1800-3', title: 'Tires', af1800Id: 3, isBoolean: true, ...asked },
+        { ruleId: 'AF1800-M', title: 'Mileage', af1800Id: null, isBoolean: false, ...asked },
+        { ruleId: 'custom-1', title: 'Cab clean', af1800Id: null, isBoolean: true, ...asked },
       ],
     });
     const bare = await createVehicle(env.server.ctx, env.org.orgId, env.org.sectionId);

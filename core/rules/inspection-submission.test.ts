@@ -30,7 +30,13 @@ describe('judgeSubmission', () => {
   it('refuses a strict submission that leaves rules due unanswered, naming them; a rule not yet due may be left', () => {
     const rules = [...RULES, rule('spare', { title: 'Spare tire', frequency: 'weekly' }), rule('jack', { title: 'Jack', frequency: 'monthly' })];
     const responses: InspectionResponse[] = [{ ruleId: 'horn', type: 'passFail', result: { isPassing: true } }];
-    const asked = { day: '2026-12-02', lastAnswered: new Map([['spare', '2026-11-30'], ['jack', '2026-10-01']]) };
+    const asked = {
+      day: '2026-12-02',
+      lastAnswered: new Map([
+        ['spare', '2026-11-30'],
+        ['jack', '2026-10-01'],
+      ]),
+    };
     const judged = judgeSubmission(rules, { miles: 10, responses }, { ...options, asked });
     expect(judged).toEqual({
       ok: false,

@@ -132,9 +132,7 @@ function odometer(body: { miles?: number; hours?: number }, responses: readonly 
 }
 
 function unansweredRules(rules: readonly SubmissionRule[], answered: ReadonlySet<string>, asked: NonNullable<JudgeOptions['asked']>): SubmissionRule[] {
-  return rules.filter(
-    (r) => !isOdometer(r.ruleId) && !answered.has(r.ruleId) && ruleIsDue(r.frequency, asked.lastAnswered.get(r.ruleId) ?? null, asked.day),
-  );
+  return rules.filter((r) => !isOdometer(r.ruleId) && !answered.has(r.ruleId) && ruleIsDue(r.frequency, asked.lastAnswered.get(r.ruleId) ?? null, asked.day));
 }
 
 /** The 400 of a submission that leaves rules due unanswered, naming each. */

@@ -30,8 +30,7 @@ const GRANTS: Record<string, ((p: Principal) => SQL) | 'whole'> = {
   workflowRules: 'whole',
   organizations: 'whole',
   sections: (p) => (p.sectionId ? eq(sections.id, p.sectionId) : sql`false`),
-  discrepancies: (p) =>
-    and(isNull(discrepancies.actualCompletionDate), eq(discrepancies.disregard, false), inArray(discrepancies.vehicleId, inspectedVehicles(p)))!,
+  discrepancies: (p) => and(isNull(discrepancies.actualCompletionDate), eq(discrepancies.disregard, false), inArray(discrepancies.vehicleId, inspectedVehicles(p)))!,
   waivers: (p) => and(eq(waivers.status, 'open'), inArray(waivers.vehicleId, inspectedVehicles(p)))!,
 };
 

@@ -69,9 +69,10 @@ async function readTable(tx: Tx, entry: SyncTable, p: Principal, read: TableRead
   return rows.map(({ [GRANTED_COLUMN]: granted, ...row }) => {
     const id = row.id as string;
     const rev = Number(row.rev);
-    const json = row.deletedAt || granted === false
-      ? JSON.stringify({ t: entry.name, op: 'delete', id, ...(entry.deleteAt ? { at: entry.deleteAt(row) } : {}) } satisfies SyncChange)
-      : stringifyWithVerbatim(row, entry.verbatimJson ?? [], (marked) => ({ t: entry.name, op: 'put', id, data: entry.toApi(marked, view) }) satisfies SyncChange);
+    const json =
+      row.deletedAt || granted === false
+        ? JSON.stringify({ t: entry.name, op: 'delete', id, ...(entry.deleteAt ? { at: entry.deleteAt(row) } : {}) } satisfies SyncChange)
+        : stringifyWithVerbatim(row, entry.verbatimJson ?? [], (marked) => ({ t: entry.name, op: 'put', id, data: entry.toApi(marked, view) }) satisfies SyncChange);
     return { rev, t: entry.name, id, json };
   });
 }
@@ -171,9 +172,7 @@ async function tablesInFeedOrder(tx: Tx, tables: readonly SyncTable[], p: Princi
 
 /** The rows a pull from the start brings: every live row the caller's feeds hold. */
 async function countLive(tx: Tx, tables: readonly SyncTable[], p: Principal): Promise<number> {
-  const counts = tables.map(
-    (entry) => sql`(select count(*)::int as "n" from ${entry.table} where ${and(feedScope(entry, p), liveScope(entry, p))})`,
-  );
+  const counts = tables.map((entry) => sql`(select count(*)::int as "n" from ${entry.table} where ${and(feedScope(entry, p), liveScope(entry, p))})`);
   const found = await perTable<{ n: number | string }>(tx, counts);
   return found.reduce((total, r) => total + Number(r.n), 0);
 }

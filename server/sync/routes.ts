@@ -27,13 +27,17 @@ export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   // Each pushed mutation calls its route with the caller's identity, which checks its access: an
   // inspector's outbox sends inspections and their pictures, and its other calls are refused there.
-  route(app, { method: 'POST', url: '/data/v1/sync/push', access: INSPECTION_CLIENTS, body: pushEnvelopeSchema, envelope: true }, async ({ principal, body, request }) => {
-    if (app.identities.isLent(request)) throw badRequest('A mutation cannot call the sync API itself');
-    const loan = app.identities.lend(await app.identities.of(request));
-    try {
-      return { results: await push(app, ctx.db, principal, loan.headers, body) };
-    } finally {
-      loan.release();
-    }
-  });
+  route(
+    app,
+    { method: 'POST', url: '/data/v1/sync/push', access: INSPECTION_CLIENTS, body: pushEnvelopeSchema, envelope: true },
+    async ({ principal, body, request }) => {
+      if (app.identities.isLent(request)) throw badRequest('A mutation cannot call the sync API itself');
+      const loan = app.identities.lend(await app.identities.of(request));
+      try {
+        return { results: await push(app, ctx.db, principal, loan.headers, body) };
+      } finally {
+        loan.release();
+      }
+    },
+  );
 }

@@ -29,7 +29,10 @@ const RULES = [
 ] as const;
 
 /** A vehicle on a workflow of RULES (version 2); answers the paths and the workflow. */
-async function vehicle(org: { orgId: string; sectionId: string } = env.org, extraRules: readonly { ruleId: string; title: string; ruleType: string; frequency: string }[] = []) {
+async function vehicle(
+  org: { orgId: string; sectionId: string } = env.org,
+  extraRules: readonly { ruleId: string; title: string; ruleType: string; frequency: string }[] = [],
+) {
   const { ctx } = env.server;
   const orgId = org.orgId;
   const v = await createVehicle(ctx, orgId, org.sectionId);
@@ -39,7 +42,15 @@ async function vehicle(org: { orgId: string; sectionId: string } = env.org, extr
     ctx,
     orgId,
     workflowRules,
-    [...RULES, ...extraRules].map((rule, position) => ({ workflowId: String(workflowId), position, fields: {}, af1800Id: null, isBoolean: true, fixable: true, ...rule })),
+    [...RULES, ...extraRules].map((rule, position) => ({
+      workflowId: String(workflowId),
+      position,
+      fields: {},
+      af1800Id: null,
+      isBoolean: true,
+      fixable: true,
+      ...rule,
+    })),
   );
   await setVehicleWorkflow(ctx, orgId, v.vehicleId, workflowId);
   const recentV1 = inspectionPaths.recentV1.build({ vehicleId: v.vehicleId });
@@ -65,9 +76,14 @@ const fail = (ruleId: string, comment?: string, extra: Partial<InspectionRespons
 /** A whole inspection: every rule passing, with the odometers. */
 function submission(v: { workflowId: number }, responses: InspectionResponse[] = [], extra: Record<string, unknown> = {}) {
   const answered = new Set(responses.map((r) => r.ruleId));
-  const passing = [pass('AF1800-15', 'threshold', 3), pass('AF1800-5'), pass('horn'), pass('AF1800-21'), pass('chocks', 'counter', 2), pass('tire-psi', 'target', 80)].filter(
-    (r) => !answered.has(r.ruleId),
-  );
+  const passing = [
+    pass('AF1800-15', 'threshold', 3),
+    pass('AF1800-5'),
+    pass('horn'),
+    pass('AF1800-21'),
+    pass('chocks', 'counter', 2),
+    pass('tire-psi', 'target', 80),
+  ].filter((r) => !answered.has(r.ruleId));
   return { version: 2, workflowId: v.workflowId, miles: 12345, hours: 678, responses: [...passing, ...responses], ...extra };
 }
 

@@ -21,7 +21,12 @@ const INSPECTOR_READS = new Set([
   '/readyz',
 ]);
 
-const discrepancy = (itemNo: number, extra: Record<string, unknown> = {}) => ({ itemNo, discrepancy: `Item ${itemNo} broken`, dateDiscovered: new Date(), ...extra });
+const discrepancy = (itemNo: number, extra: Record<string, unknown> = {}) => ({
+  itemNo,
+  discrepancy: `Item ${itemNo} broken`,
+  dateDiscovered: new Date(),
+  ...extra,
+});
 const waiver = (ruleId: string, status: string) => ({ ruleId, explanation: `${ruleId} waived`, status });
 
 /** What a pull brought, feed by feed: the ids of each. */
@@ -88,10 +93,7 @@ describe("an inspector's tablet (issue 49)", () => {
     expect(reads.length).toBeGreaterThan(30);
     const answered: string[] = [];
     for (const r of reads) {
-      const url = r.url
-        .replace(':vehicleId', v.vehicleId)
-        .replace(':orgId', env.org.orgId)
-        .replace(/:\w+/g, 'x');
+      const url = r.url.replace(':vehicleId', v.vehicleId).replace(':orgId', env.org.orgId).replace(/:\w+/g, 'x');
       const res = await inspector.api.get(url);
       if (res.status !== 403) answered.push(`${r.url} ${res.status}`);
     }

@@ -2,7 +2,7 @@ import type { InspectionResponse, InspectionResult } from '../schema/inspection.
 import { af1800ItemOf, HOURS_RULE_ID, MILES_RULE_ID, RULE_TYPE_LABELS, type ResultType, type RuleDefinition } from '../schema/rule.ts';
 import type { VehicleStatus } from '../schema/vehicle.ts';
 import { INT_MAX } from '../schema/common.ts';
-import { ruleIsDue } from './rule-due.ts';
+import { isAsked, type Asked } from './rule-due.ts';
 import { CRITICAL_ITEMS, FUEL_RULE_ID, fuelLevelFromValue, odometerQuestions } from './af1800-items.ts';
 
 /*
@@ -32,7 +32,7 @@ export interface JudgeOptions {
    * given the day the vehicle last answered each rule, the odometers aside (they may come as miles and
    * hours). An inspection answering 2 of 41 rules is not a passed inspection.
    */
-  asked?: { day: string; lastAnswered: ReadonlyMap<string, string> };
+  asked?: Asked;
   /** The id of the result at `position` when the response names none (derived, so a retry names the same). */
   resultIdOf: (position: number) => string;
   /** Positions start after the results already there (an amendment adds to an inspection). */
@@ -131,8 +131,8 @@ function odometer(body: { miles?: number; hours?: number }, responses: readonly 
   return isFiniteNumber(answer) && Number.isInteger(answer) && answer >= 1 && answer <= INT_MAX ? answer : null;
 }
 
-function unansweredRules(rules: readonly SubmissionRule[], answered: ReadonlySet<string>, asked: NonNullable<JudgeOptions['asked']>): SubmissionRule[] {
-  return rules.filter((r) => !isOdometer(r.ruleId) && !answered.has(r.ruleId) && ruleIsDue(r.frequency, asked.lastAnswered.get(r.ruleId) ?? null, asked.day));
+function unansweredRules(rules: readonly SubmissionRule[], answered: ReadonlySet<string>, asked: Asked): SubmissionRule[] {
+  return rules.filter((r) => !isOdometer(r.ruleId) && !answered.has(r.ruleId) && isAsked(r, asked));
 }
 
 /** The 400 of a submission that leaves rules due unanswered, naming each. */

@@ -1,4 +1,5 @@
 import type { Frequency } from '../schema/rule.ts';
+import { addDays } from './tdy.ts';
 
 /*
  * Which rules an inspection asks (part 2 §3 "frequency"; docs/inspections.md "Rules due"). A rule of
@@ -27,7 +28,7 @@ export function inspectionDay(at: Date | string): string {
 export function nextDueDay(frequency: Exclude<Frequency, 'daily'>, day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const period = PERIOD[frequency];
-  if ('days' in period) return new Date(Date.UTC(y, m - 1, d + period.days)).toISOString().slice(0, 10);
+  if ('days' in period) return addDays(day, period.days);
   const lastOfMonth = new Date(Date.UTC(y, m - 1 + period.months + 1, 0)).getUTCDate();
   return new Date(Date.UTC(y, m - 1 + period.months, Math.min(d, lastOfMonth))).toISOString().slice(0, 10);
 }
@@ -37,3 +38,13 @@ export function ruleIsDue(frequency: Frequency, lastAnswered: string | null, day
   if (frequency === 'daily' || lastAnswered === null) return true;
   return day >= nextDueDay(frequency, lastAnswered);
 }
+
+/** What an inspection on `day` asks, given the day the vehicle last answered each rule. */
+export interface Asked {
+  day: string;
+  lastAnswered: ReadonlyMap<string, string>;
+}
+
+/** Whether the inspection `asked` describes asks this rule. */
+export const isAsked = (rule: { ruleId: string; frequency: Frequency }, asked: Asked) =>
+  ruleIsDue(rule.frequency, asked.lastAnswered.get(rule.ruleId) ?? null, asked.day);

@@ -14,14 +14,12 @@ import type { SyncTable } from './sync-table.ts';
  * as a delete. Every other role pulls the whole feed, as the website does.
  */
 
-/** The ids of the vehicles an inspector inspects. */
-function inspectedVehicles(p: Principal): SQL {
-  const live = isNull(vehicles.deletedAt);
-  const where = p.sectionId ? and(eq(vehicles.orgId, p.orgId), eq(vehicles.sectionId, p.sectionId), live) : and(eq(vehicles.orgId, p.orgId), live);
-  return sql`(select ${vehicles.id} from ${vehicles} where ${where})`;
-}
-
+/** The vehicles an inspector inspects: those of its section, or the organization's. */
 const inSection = (p: Principal): SQL => (p.sectionId ? eq(vehicles.sectionId, p.sectionId) : sql`true`);
+
+/** Their ids, for the records of those vehicles. */
+const inspectedVehicles = (p: Principal): SQL =>
+  sql`(select ${vehicles.id} from ${vehicles} where ${and(eq(vehicles.orgId, p.orgId), isNull(vehicles.deletedAt), inSection(p))})`;
 
 /** Per feed: whether it goes to an inspector's tablet, and which of its rows. Feeds not named here do not. */
 const GRANTS: Record<string, ((p: Principal) => SQL) | 'whole'> = {

@@ -83,6 +83,11 @@ describe("an inspector's tablet (issue 49)", () => {
     const admin = byFeed((await pullAll(env.org.admin.api)).rows);
     expect(admin.vehicles).toEqual(expect.arrayContaining([mine.vehicleId, theirs.vehicleId]));
     expect(admin.discrepancies?.length).toBeGreaterThanOrEqual(4);
+    // A website role without a section is still answered the no-section 412, an inspector without one is not.
+    const noSection = await signedInUser(env.server, orgId, null, { role: 'jrSuper' });
+    expect((await noSection.api.get('/data/v1/sync/pull?cursor=&limit=10')).status).toBe(412);
+    const roaming = await signedInUser(env.server, orgId, null, { role: 'inspector' });
+    expect(byFeed((await pullAll(roaming.api)).rows).vehicles).toEqual(expect.arrayContaining([mine.vehicleId, theirs.vehicleId]));
   });
 
   it('is refused every other read of the website', async () => {

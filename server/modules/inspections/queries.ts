@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { InspectionDetail, Inspection } from '../../../core/schema/inspection.ts';
 import { ID_LENGTH } from '../../../core/schema/common.ts';
 import type { SubmissionRule } from '../../../core/rules/inspection-submission.ts';
-import { inspectionDay } from '../../../core/rules/rule-due.ts';
+import { inspectionDay, type Asked } from '../../../core/rules/rule-due.ts';
 import type { RuleDefinition } from '../../../core/schema/rule.ts';
 import type { Queryable } from '../../db/client.ts';
 import { inspectionPictures, inspections, workflowRules, workflows } from '../../db/schema/index.ts';
@@ -101,18 +101,19 @@ export async function submittedWorkflow(q: Queryable, orgId: string, workflowId:
 }
 
 /**
- * The day the vehicle last answered each of `ruleIds` in an inspection begun before `before`: what
- * tells whether a weekly or monthly rule is due (core/rules/rule-due.ts). Rules of every inspection
- * need no history, so a workflow without others reads nothing.
+ * What an inspection of the vehicle begun at `at` asks (core/rules/rule-due.ts): its day, and the day
+ * the vehicle last answered each rule before it. Rules of every inspection need no history, so a
+ * workflow without others reads nothing.
  */
-export async function lastAnswers(q: Queryable, orgId: string, vehicleId: string, before: Date, ruleIds: readonly string[]): Promise<Map<string, string>> {
-  if (ruleIds.length === 0) return new Map();
+export async function askedOf(q: Queryable, orgId: string, vehicleId: string, rules: readonly { ruleId: string; frequency: string }[], at: Date): Promise<Asked> {
+  const periodic = rules.filter((r) => r.frequency !== 'daily').map((r) => r.ruleId);
+  if (periodic.length === 0) return { day: inspectionDay(at), lastAnswered: new Map() };
   const answer = sql`jsonb_array_elements(${inspections.results})`;
   const ruleId = sql<string>`answer ->> 'ruleId'`;
   const rows = await q
     .select({ ruleId, last: sql<string | Date>`max(${inspections.inspectionDate})` })
     .from(sql`${inspections} cross join lateral ${answer} as answer`)
-    .where(and(live(orgId), eq(inspections.vehicleId, vehicleId), lt(inspections.inspectionDate, before), inArray(ruleId, [...ruleIds])))
+    .where(and(live(orgId), eq(inspections.vehicleId, vehicleId), lt(inspections.inspectionDate, at), inArray(ruleId, periodic)))
     .groupBy(ruleId);
-  return new Map(rows.map((r) => [r.ruleId, inspectionDay(r.last)]));
+  return { day: inspectionDay(at), lastAnswered: new Map(rows.map((r) => [r.ruleId, inspectionDay(r.last)])) };
 }

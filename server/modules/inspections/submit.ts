@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { inspectionShift } from '../../../core/rules/af1800-form-shift.ts';
-import { judgeSubmission, type JudgedSubmission, type PictureRef, type SubmissionRule } from '../../../core/rules/inspection-submission.ts';
-import { inspectionDay } from '../../../core/rules/rule-due.ts';
+import { judgeSubmission, type JudgedSubmission, type PictureRef } from '../../../core/rules/inspection-submission.ts';
 import { sha256Schema } from '../../../core/schema/file.ts';
 import type { InspectionDetail, InspectionSubmission } from '../../../core/schema/inspection.ts';
 import { INT_MAX } from '../../../core/schema/common.ts';
@@ -14,7 +13,7 @@ import { vehicleEvent } from '../../stream/live-events.ts';
 import { actorOf, type RecordScope } from '../vehicle-records/records.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
 import { openDiscrepancies, updateVehicleAfter } from './consequences.ts';
-import { derivedId, findInspection, inspectionDetail, lastAnswers, newestInspection, submittedWorkflow, type InspectionRow } from './queries.ts';
+import { askedOf, derivedId, findInspection, inspectionDetail, newestInspection, submittedWorkflow, type InspectionRow } from './queries.ts';
 
 /*
  * A submission (POST v1 multipart, PUT v2) records an inspection; an amendment (PATCH) adds failed
@@ -64,12 +63,6 @@ function submissionIds(input: SubmissionInput, userId: string, vehicleId: string
   if (body.inspectionDate) return [key('')];
   const window = Math.floor(now.getTime() / RETRY_WINDOW_MS);
   return [key(`w${window}`), key(`w${window - 1}`)];
-}
-
-/** What a strict submission begun at `start` must answer: the rules due given the vehicle's earlier answers. */
-async function askedOf(scope: RecordScope, vehicleId: string, rules: readonly SubmissionRule[], start: Date) {
-  const periodic = rules.filter((r) => r.frequency !== 'daily').map((r) => r.ruleId);
-  return { day: inspectionDay(start), lastAnswered: await lastAnswers(scope.tx, scope.orgId, vehicleId, start, periodic) };
 }
 
 /** Stores the pictures the responses name: parts of the request by file name, or files uploaded before by sha256. */
@@ -167,7 +160,7 @@ export async function submitInspection(write: RouteWrite, files: FileStore, p: P
     const id = ids[0]!;
     const { start, completion, duration } = timesOf(body, now);
     const strict = vehicle.workflowId === workflow.id && body.version === workflow.version;
-    const asked = strict ? await askedOf(scope, vehicle.id, workflow.rules, start) : undefined;
+    const asked = strict ? await askedOf(tx, orgId, vehicle.id, workflow.rules, start) : undefined;
     const outcome = judged(workflow.rules, body, { strict, asked, resultIdOf: (position) => derivedId(id, String(position)) });
     const [row] = await tx
       .insert(inspections)

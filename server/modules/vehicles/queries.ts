@@ -7,8 +7,8 @@ import { regNumberKey } from '../../../core/schema/registration.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import type { VehicleWorkflow } from '../../../core/schema/workflow.ts';
 import type { Frequency, RuleType } from '../../../core/schema/rule.ts';
-import { inspectionDay, ruleIsDue } from '../../../core/rules/rule-due.ts';
-import { lastAnswers } from '../inspections/queries.ts';
+import { isAsked } from '../../../core/rules/rule-due.ts';
+import { askedOf } from '../inspections/queries.ts';
 import { findVehicle, type VehicleRow } from './find-vehicle.ts';
 
 export const UNKNOWN_SECTION_MESSAGE = 'That section does not exist in this organization';
@@ -86,12 +86,10 @@ export async function vehicleWorkflow(q: Queryable, orgId: string, vehicleId: st
     .from(workflowRules)
     .where(and(eq(workflowRules.workflowId, workflow.id), eq(workflowRules.orgId, orgId), isNull(workflowRules.deletedAt)))
     .orderBy(asc(workflowRules.position), asc(workflowRules.id));
-  const now = new Date();
-  const periodic = rows.filter((r) => r.frequency !== 'daily').map((r) => r.ruleId);
-  const last = await lastAnswers(q, orgId, vehicle.id, now, periodic);
+  const asked = await askedOf(q, orgId, vehicle.id, rows, new Date());
   const rules = rows.map((r) => {
-    const frequency = r.frequency as Frequency;
-    return { ...r, ruleType: r.ruleType as RuleType, frequency, due: ruleIsDue(frequency, last.get(r.ruleId) ?? null, inspectionDay(now)) };
+    const rule = { ...r, ruleType: r.ruleType as RuleType, frequency: r.frequency as Frequency };
+    return { ...rule, due: isAsked(rule, asked) };
   });
   return { version: workflow.version, workflowId: Number(workflow.id), rules };
 }

@@ -15,7 +15,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
       filename: 'sw.ts',
-      // public/manifest.webmanifest is the manifest; index.html links it.
+      // public/manifest.webmanifest is the website's manifest (index.html links it), inspect.webmanifest the inspection app's.
       manifest: false,
       injectRegister: false,
       injectManifest: {
@@ -31,6 +31,8 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
+      // Two pages of one build: the website, and the inspection app with its own manifest (src/inspect).
+      input: { main: 'index.html', inspect: 'inspect.html' },
       output: {
         codeSplitting: {
           // Screens are lazy chunks (src/app/routes.tsx), so the modules the page needs at start spread

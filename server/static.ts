@@ -3,6 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { notFound } from './http/errors.ts';
+import { isPwaHost } from '../core/rules/pwa-host.ts';
+
+/** The inspection app's addresses (src/inspect/entry.ts). */
+const INSPECT_PATH = '/inspect';
+const INSPECT_PAGE = /^\/inspect(\/|$)/;
 
 /** Paths the server answers itself; everything else that a browser navigates to is the app. */
 /**
@@ -34,16 +39,17 @@ export async function serveBrowserApp(app: FastifyInstance, config: ServerConfig
     setHeaders: (res, filePath) => {
       const name = path.basename(filePath);
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      const revalidate = name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest') || name.startsWith('workbox-');
+      const revalidate = name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest') || name.startsWith('workbox-');
       if (immutable) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else if (revalidate) res.setHeader('cache-control', 'no-cache');
     },
   });
-  const appPage = (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
-  app.get('/', (_request, reply) => appPage(reply));
+  const page = (reply: import('fastify').FastifyReply, file: string) => reply.header('cache-control', 'no-cache').sendFile(file);
+  // The inspection app is a page of its own (its manifest, scope /inspect); the root of a pwa host opens it.
+  app.get('/', (request, reply) => (isPwaHost(request.hostname) ? reply.redirect(INSPECT_PATH) : page(reply, 'index.html')));
   app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (SERVER_PATHS.test(pathname) || path.extname(pathname) !== '') throw notFound(`No such route: GET ${pathname}`);
-    return appPage(reply);
+    return page(reply, INSPECT_PAGE.test(pathname) ? 'inspect.html' : 'index.html');
   });
 }

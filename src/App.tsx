@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Center, Loader, MantineProvider, Stack, Text, Title, Button } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { ROLE_LABELS } from '../core/schema/roles.ts';
@@ -10,6 +11,9 @@ import { GateLayout } from './app/gates/GateLayout.tsx';
 import { SignedInApp } from './SignedInApp.tsx';
 import { RefusedScreen } from './app/gates/RefusedScreen.tsx';
 
+// The inspection app is a chunk of its own: the website's start does not load it, nor the app the website's screens.
+const InspectionApp = lazy(() => import('./inspect/InspectionApp.tsx'));
+
 function Loading() {
   return (
     <Center h="100vh">
@@ -21,9 +25,19 @@ function Loading() {
   );
 }
 
-/** Decides, once at start, what the person sees: sign-in, a role screen or the app. */
-function Root() {
+/**
+ * Decides, once at start, what the person sees: sign-in, a role screen, the website or (`inspection`)
+ * the inspection app, which every role may use, the inspector too (who may not use the website).
+ */
+function Root({ inspection }: { inspection: boolean }) {
   const boot = useBoot();
+  if (inspection && (boot.kind === 'inspector' || boot.kind === 'app')) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <InspectionApp config={boot.config} user={boot.user} store={boot.store} />
+      </Suspense>
+    );
+  }
   switch (boot.kind) {
     case 'loading':
       return <Loading />;
@@ -58,11 +72,11 @@ function Root() {
   }
 }
 
-export function App() {
+export function App({ inspection = false }: { inspection?: boolean }) {
   return (
     <MantineProvider theme={theme}>
       <Notifications position="bottom-right" />
-      <Root />
+      <Root inspection={inspection} />
     </MantineProvider>
   );
 }

@@ -186,6 +186,7 @@ export function judgeSubmission(
       type: rule ? RESULT_TYPE_OF[rule.ruleType] : response.type === 'lookup' ? 'target' : response.type,
       units: rule?.fields.units ?? null,
       ...(options.amendment ? { amendedAt: options.amendment.at, amendedBy: options.amendment.by } : {}),
+      ...(response.answeredAt ? { answeredAt: response.answeredAt } : {}),
     });
     if (rule?.ruleId === FUEL_RULE_ID) fuelLevel = fuelLevelFromValue(value, rule.fields);
     if (!response.result.isPassing && response.isFixed !== true && itemNo !== null && opensDiscrepancy(response.ruleId)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pwaHostOf } from './pwa-host.ts';
+import { isPwaHost, pwaHostOf } from './pwa-host.ts';
 
 describe('pwaHostOf', () => {
   it('replaces www with pwa', () => {
@@ -26,5 +26,20 @@ describe('pwaHostOf', () => {
     expect(pwaHostOf('localhost:5173')).toBe('localhost:5173');
     expect(pwaHostOf('127.0.0.1')).toBe('127.0.0.1');
     expect(pwaHostOf('pwa.fleet.example.com')).toBe('pwa.fleet.example.com');
+  });
+});
+
+describe('isPwaHost', () => {
+  it('is a host whose first label is pwa, alone or before a dash, in any case and with a port', () => {
+    expect(isPwaHost('pwa.fleet.example.com')).toBe(true);
+    expect(isPwaHost('PWA-dev.example.com:8443')).toBe(true);
+    expect(isPwaHost('pwa:8080')).toBe(true);
+  });
+
+  it('is no other host', () => {
+    expect(isPwaHost('www.fleet.example.com')).toBe(false);
+    expect(isPwaHost('pwafleet.example.com')).toBe(false);
+    expect(isPwaHost('fleet.pwa.example.com')).toBe(false);
+    expect(isPwaHost('localhost:8080')).toBe(false);
   });
 });

@@ -7,3 +7,12 @@
 export function pwaHostOf(host: string): string {
   return host.replace(/www/i, 'pwa');
 }
+
+/**
+ * Whether a host is a mobile-web (PWA) sub-host: its first label is `pwa`, alone or before a dash
+ * (pwa-dev, as pwaHostOf makes of www-dev). There the inspection app opens at the root (issue 49).
+ */
+export function isPwaHost(host: string): boolean {
+  const first = host.split('.')[0] ?? '';
+  return /^pwa(-|$)/i.test(first.split(':')[0] ?? '');
+}

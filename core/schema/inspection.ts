@@ -69,6 +69,8 @@ export const inspectionResultSchema = z.object({
   /** Set on a result an amendment added afterwards (Required Mx's 'Amend previous AF1800'): when, and who. */
   amendedAt: isoDateTime.nullable().optional(),
   amendedBy: z.string().nullable().optional(),
+  /** When the inspector gave the answer (the inspection app records it for each answer). */
+  answeredAt: isoDateTime.nullable().optional(),
 });
 export type InspectionResult = z.infer<typeof inspectionResultSchema>;
 
@@ -125,6 +127,8 @@ export const inspectionResponseSchema = z.object({
    * JSON one the sha256 of files uploaded before (PUT /data/v1/files/{sha256}).
    */
   pictures: z.array(z.string().min(1).max(255)).max(20).optional(),
+  /** When the answer was given. */
+  answeredAt: isoDateTime.optional(),
 });
 export type InspectionResponse = z.infer<typeof inspectionResponseSchema>;
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
-import { checkSectionForReads, INSPECTION_CLIENTS, WEBSITE } from '../auth/access.ts';
+import { checkSectionForReads, INSPECTION_CLIENTS } from '../auth/access.ts';
 import { inspectorFeeds } from './inspector-feeds.ts';
 import { badRequest } from '../http/errors.ts';
 import { compressedJson } from '../http/compressed-json.ts';
 import { pullQuerySchema, pushEnvelopeSchema } from '../../core/schema/sync.ts';
-import { answersPath, answersQuerySchema } from '../../core/schema/sync-answers.ts';
+import { answersPath, answersQuerySchema, type AnswersPage } from '../../core/schema/sync-answers.ts';
 import { answersPage } from './answers.ts';
 import { pull } from './pull.ts';
 import { push } from './push.ts';
@@ -21,9 +21,13 @@ export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void 
     return compressedJson(request, reply, await pull(ctx.db, tables, principal, query));
   });
 
-  route(app, { method: 'GET', url: answersPath, access: WEBSITE, query: answersQuerySchema }, async ({ principal, query, request, reply }) =>
-    compressedJson(request, reply, await answersPage(ctx.db, ctx.syncTables, principal, query)),
-  );
+  // An inspector's tablet pulls no inspections, so its first sync's answers are none (not a 403, which
+  // would tell the app its rights changed).
+  route(app, { method: 'GET', url: answersPath, access: INSPECTION_CLIENTS, query: answersQuerySchema }, async ({ principal, query, request, reply }) => {
+    if (principal.role === 'inspector') return { answers: [], next: null, total: 0 } satisfies AnswersPage;
+    checkSectionForReads(principal);
+    return compressedJson(request, reply, await answersPage(ctx.db, ctx.syncTables, principal, query));
+  });
 
   // Each pushed mutation calls its route with the caller's identity, which checks its access: an
   // inspector's outbox sends inspections and their pictures, and its other calls are refused there.

@@ -7,6 +7,7 @@ import { completeSignIn, createUserManager, sessionUserOf, SIGNIN_CALLBACK_PATH,
 import { checkSelf, storedRecord, type SelfCheck } from './self-check.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 import type { SessionUser } from './session-context.ts';
+import { isInspectPath } from '../inspect/entry.ts';
 
 export type Boot =
   | { kind: 'loading' }
@@ -70,6 +71,8 @@ async function boot(publish: Publish): Promise<void> {
   const manager: UserManager = createUserManager(config);
   if (window.location.pathname === SIGNIN_CALLBACK_PATH) {
     const returnTo = await completeSignIn(manager);
+    // The inspection app is a page of its own (its manifest): it is loaded, not routed to.
+    if (isInspectPath(returnTo)) return window.location.replace(returnTo);
     window.history.replaceState(null, '', returnTo);
   }
   const stored = await manager.getUser();

@@ -2,6 +2,7 @@ import type { Mutator } from '../sync/mutator.ts';
 import { deleteDiscrepancy, reportDiscrepancy, updateDiscrepancy } from './discrepancies/mutators.ts';
 import { deleteDocument, updateDocument, uploadDocument } from './documents/mutators.ts';
 import { amendInspection } from './inspections/amend-inspection.ts';
+import { submitInspection } from './inspections/submit-inspection.ts';
 import { scheduleLti, scheduleMx, schedulePmi, updateLti, updatePmi, updateScheduledMx } from './maintenance/mutators.ts';
 import { addNote } from './notes/mutators.ts';
 import { addSectionMels, addVehicleTypeMels, deleteMel, updateMel } from './organization/mel-mutators.ts';
@@ -40,6 +41,7 @@ export {
   updateDiscrepancy,
   deleteDiscrepancy,
   amendInspection,
+  submitInspection,
   createWaiver,
   updateWaiver,
   deleteWaiver,
@@ -101,6 +103,7 @@ export const MUTATORS: readonly Mutator<any>[] = [
   updateDiscrepancy,
   deleteDiscrepancy,
   amendInspection,
+  submitInspection,
   addDiscrepancyPicture,
   captionDiscrepancyPicture,
   deleteDiscrepancyPicture,

@@ -8,6 +8,7 @@ import { RESOURCES } from '../../core/schema/resources.ts';
 import { fleetSummariesMiddleware, SUMMARIES, SUMMARIES_STORE, summarizeAll } from './fleet-summaries.ts';
 import { BUCKET_STORE, BUCKETED_TABLES, INSPECTION_MONTHS, LOCATED_BUCKET_STORE, VEHICLE_HISTORIES } from './bucketed-tables.ts';
 import { RowLocations } from './row-locations.ts';
+import type { InspectionDraft } from './inspection-draft.ts';
 import { jsonRecordsMiddleware } from './json-records.ts';
 import { bucketsMiddleware, moveIntoBuckets } from './month-buckets.ts';
 import { collectOpenRecords, OPEN_RECORDS, OPEN_RECORDS_STORE, openRecordsMiddleware } from './open-records.ts';
@@ -205,7 +206,7 @@ export function resourceStores(): Record<string, string> {
 }
 
 /** The mirror's version: raise it with every change of its stores. */
-export const MIRROR_VERSION = 13;
+export const MIRROR_VERSION = 14;
 
 export type FeedTables = { [N in FeedName]: Table<MirrorRow<N>, string> };
 
@@ -223,6 +224,7 @@ export class MirrorDb extends Dexie {
   declare fleetSummaries: Table<FleetSummary, string>;
   declare keptInspections: Table<KeptInspection, string>;
   declare keptAnswers: Table<KeptAnswer, string>;
+  declare inspectionDrafts: Table<InspectionDraft, string>;
   /** Where the inspections live, for their reads and deletes by id (src/db/row-locations.ts). */
   readonly locations = new RowLocations(BUCKETED_TABLES);
 
@@ -283,7 +285,9 @@ export class MirrorDb extends Dexie {
       .upgrade((tx) => moveIntoBuckets(tx, [INSPECTION_MONTHS]));
     // Without an index on their ids, found where they are located (src/db/row-locations.ts): the index
     // was a third of a first sync's writes (docs/performance.md "IndexedDB writes in Chromium").
-    this.version(MIRROR_VERSION).stores({ [INSPECTION_MONTHS.store]: LOCATED_BUCKET_STORE });
+    this.version(13).stores({ [INSPECTION_MONTHS.store]: LOCATED_BUCKET_STORE });
+    // The inspection app's inspections of this device, drafts and submitted (src/inspect/drafts.ts).
+    this.version(MIRROR_VERSION).stores({ inspectionDrafts: 'inspectionId, vehicleId' });
     this.use(bucketsMiddleware(BUCKETED_TABLES, this.locations));
     // Fleet Details reads every summary on each open: kept as JSON text, they read several times faster.
     this.use(jsonRecordsMiddleware({ [SUMMARIES]: SUMMARIES_STORE }));

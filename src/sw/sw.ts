@@ -15,6 +15,8 @@ cleanupOutdatedCaches();
 /** Paths the server answers itself: sign-in, API, live stream, files and the blank AF1800 never get the app page. */
 export const NAVIGATION_DENYLIST = [/^\/oidc\//, /^\/data\//, /^\/auth\//, /^\/stream\//, /^\/files\//, /^\/Af1800\.pdf$/];
 
+// The inspection app is a page of its own (its manifest): its addresses get its page, offline too.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/inspect.html'), { allowlist: [/^\/inspect(\/|$)/] }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
 // Pictures and documents are fetched with a bearer token; their URLs name immutable stored files,

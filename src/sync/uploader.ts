@@ -1,5 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { BlobEntry, MirrorDb } from '../db/mirror.ts';
+import { draftPictures } from '../db/inspection-draft.ts';
 import { realTimers, type Timers } from './backoff.ts';
 import { ApiError, FILE_GONE_MESSAGE, isTransient, needsSignIn, UPLOAD_CANCELLED_MESSAGE } from './errors.ts';
 import { rejectEntries } from './reject.ts';
@@ -253,10 +254,10 @@ export class Uploader {
     });
   }
 
-  /** Drops the device's copies of files the server has had for a while and no change still names. */
+  /** Drops the device's copies of files the server has had for a while and no change or draft inspection still names. */
   private async prune(): Promise<void> {
     const { db } = this.options;
-    const named = new Set((await db.outbox.toArray()).flatMap((e) => e.files ?? []));
+    const named = new Set([...(await db.outbox.toArray()).flatMap((e) => e.files ?? []), ...(await draftPictures(db))]);
     const cutoff = this.now() - PRUNE_UPLOADED_AFTER_MS;
     const old = await db.blobs
       .where('state')

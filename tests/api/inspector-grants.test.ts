@@ -12,6 +12,7 @@ const env = useServerWithOrg();
 /** The GET routes an inspector may call: the inspection app's (docs/inspection-app.md), the session's and the public ones. */
 const INSPECTOR_READS = new Set([
   '/data/v1/sync/pull',
+  '/data/v1/sync/answers',
   '/data/v1/vehicles/:vehicleId/workflow',
   '/auth/session',
   '/auth/users/self',
@@ -88,6 +89,13 @@ describe("an inspector's tablet (issue 49)", () => {
     expect((await noSection.api.get('/data/v1/sync/pull?cursor=&limit=10')).status).toBe(412);
     const roaming = await signedInUser(env.server, orgId, null, { role: 'inspector' });
     expect(byFeed((await pullAll(roaming.api)).rows).vehicles).toEqual(expect.arrayContaining([mine.vehicleId, theirs.vehicleId]));
+  });
+
+  it('fills no inspection answers after its first sync: it pulls no inspections (an empty page, not a 403 that would reset the app)', async () => {
+    const inspector = await signedInUser(env.server, env.org.orgId, env.org.sectionId, { role: 'inspector' });
+    const res = await inspector.api.get('/data/v1/sync/answers?after=');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ answers: [], next: null, total: 0 });
   });
 
   it('is refused every other read of the website', async () => {

@@ -6,13 +6,15 @@ useOwnOrganization();
 
 const PRODUCT = 'Fleet Readiness';
 
-test('an inspector gets the download screen and no website', async ({ page }) => {
+test('an inspector gets the inspection app and no website', async ({ page }) => {
   const app = new AppShell(page);
   await app.signIn(demoAccount('inspector'));
   await expect(page.getByRole('heading', { name: `Welcome to ${PRODUCT}, Sam Patel. As an Inspector, you do not have access to the website.` })).toBeVisible();
   await expect(page.getByText(orgName())).toBeVisible();
   await expect(page.getByText('Inspector', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Download Android App' })).toHaveAttribute('href', /\/data\/apk\/download$/);
+  await expect(page.getByRole('link', { name: 'Open the inspection app' })).toHaveAttribute('href', '/inspect');
+  // The server serves no Android package (GET /data/apk/download answers 404): no download is offered.
+  await expect(page.getByRole('link', { name: 'Download Android App' })).toHaveCount(0);
   await expect(app.nav).toHaveCount(0);
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Box, Button, Group, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconClipboardCheck, IconDownload } from '@tabler/icons-react';
+import { INSPECT_PATH } from '../../inspect/entry.ts';
 import { apkDownloadUrl } from '../hosts.ts';
 import { DEFAULT_PRODUCT_NAME } from '../product.ts';
 import { GateLayout } from './GateLayout.tsx';
@@ -15,7 +17,25 @@ export interface InspectorScreenProps {
   downloadUrl?: string;
 }
 
-/** Inspectors may not use the website: they get the Android app instead (part 1 §1, §2, §6). */
+/** Whether the Android package is served: the download is offered only where it is (a HEAD that answers 2xx). */
+function useServed(url: string): boolean {
+  const [served, setServed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetch(url, { method: 'HEAD' })
+      .then((res) => live && setServed(res.ok))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return served;
+}
+
+/**
+ * Inspectors may not use the website (part 1 §1, §2, §6): they inspect in the inspection app
+ * (src/inspect), and get the Android app where the server offers it.
+ */
 export function InspectorScreen({
   productName = DEFAULT_PRODUCT_NAME,
   name,
@@ -24,6 +44,7 @@ export function InspectorScreen({
   onLogOut,
   downloadUrl = apkDownloadUrl(window.location),
 }: InspectorScreenProps) {
+  const apkServed = useServed(downloadUrl);
   return (
     <GateLayout productName={productName}>
       <Title order={1} size="h2">
@@ -44,9 +65,14 @@ export function InspectorScreen({
         </Text>
       </Box>
       <Group gap="sm">
-        <Button component="a" href={downloadUrl} leftSection={<IconDownload size={20} aria-hidden />}>
-          Download Android App
+        <Button component="a" href={INSPECT_PATH} size="md" leftSection={<IconClipboardCheck size={20} aria-hidden />}>
+          Open the inspection app
         </Button>
+        {apkServed && (
+          <Button component="a" variant="default" href={downloadUrl} leftSection={<IconDownload size={20} aria-hidden />}>
+            Download Android App
+          </Button>
+        )}
         <LogOutButton onLogOut={onLogOut} />
       </Group>
     </GateLayout>

@@ -1,0 +1,151 @@
+import dayjs from 'dayjs';
+import { expect, test, type Browser } from '@playwright/test';
+import { FUEL_RULE_ID } from '../../core/rules/af1800-items.ts';
+import { HOURS_RULE_ID, MILES_RULE_ID, af1800ItemOf } from '../../core/schema/rule.ts';
+import type { Discrepancy } from '../../core/schema/discrepancy.ts';
+import type { InspectionDetail, Inspection } from '../../core/schema/inspection.ts';
+import type { Vehicle } from '../../core/schema/vehicle.ts';
+import type { VehicleWorkflow, WorkflowRule } from '../../core/schema/workflow.ts';
+import { AppShell } from './pages/app-shell.ts';
+import { InspectApp } from './pages/inspect-app.ts';
+import { VehiclePage } from './pages/vehicle-page.ts';
+import { VehicleTabs } from './pages/vehicle-tabs.ts';
+import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { photo } from './support/files.ts';
+
+useOwnOrganization();
+test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/** What the inspector's tablet pulls: its section's vehicles, their open discrepancies, the workflows' rules. */
+async function tabletRecords(api: Api) {
+  const rows: Record<string, unknown[]> = {};
+  for (let cursor = '', more = true; more;) {
+    const page = await api.get(`/data/v1/sync/pull?limit=5000&cursor=${encodeURIComponent(cursor)}`);
+    expect(page.status).toBe(200);
+    for (const c of page.body.changes as { t: string; op: string; data: unknown }[]) if (c.op === 'put') (rows[c.t] ??= []).push(c.data);
+    cursor = page.body.cursor;
+    more = page.body.hasMore;
+  }
+  return {
+    vehicles: (rows.vehicles ?? []) as Vehicle[],
+    discrepancies: (rows.discrepancies ?? []) as Discrepancy[],
+    rules: (rows.workflowRules ?? []) as WorkflowRule[],
+  };
+}
+
+/**
+ * A vehicle of the inspector's section that reports miles, and two rules due of its inspection whose
+ * AF1800 item it has no open discrepancy for: one to fail, one to fix on the spot.
+ */
+async function vehicleToInspect(inspector: Api) {
+  const { vehicles, discrepancies, rules } = await tabletRecords(inspector);
+  for (const vehicle of vehicles) {
+    if (vehicle.decommissionDate !== null || vehicle.workflowId === null || vehicle.lastReportedMileage === null) continue;
+    const own = rules.filter((r) => r.workflowId === vehicle.workflowId).sort((a, b) => a.position - b.position);
+    if (!own.some((r) => r.ruleId === MILES_RULE_ID)) continue;
+    const workflow = (await inspector.get(`/data/v1/vehicles/${vehicle.vehicleId}/workflow`)).body as VehicleWorkflow;
+    const due = new Set(workflow.rules.filter((r) => r.due).map((r) => r.ruleId));
+    const open = new Set(discrepancies.filter((d) => d.vehicleId === vehicle.vehicleId).map((d) => d.itemNo));
+    const candidates = own.filter(
+      (r) =>
+        due.has(r.ruleId) &&
+        r.ruleType === 'passFail' &&
+        r.fixable &&
+        r.fields.fixable !== false &&
+        ![MILES_RULE_ID, HOURS_RULE_ID, FUEL_RULE_ID].includes(r.ruleId) &&
+        af1800ItemOf(r) !== null &&
+        !open.has(af1800ItemOf(r)!),
+    );
+    const [fail, fix] = candidates;
+    if (fail && fix) return { vehicle, fail, fix, due, asksHours: own.some((r) => r.ruleId === HOURS_RULE_ID) };
+  }
+  throw new Error('No vehicle of the inspector’s section to inspect');
+}
+
+/** The office: a section lead with the vehicle's page open in a browser of their own. */
+async function officeOn(browser: Browser, baseURL: string, regNumber: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const app = new AppShell(page);
+  await app.signInAndSync(demoAccount('sectionlead'));
+  await app.showFleetUpdates();
+  await expect(app.fleetUpdates.getByText('Connecting...')).toBeHidden({ timeout: 15_000 });
+  await new VehiclePage(page).open(regNumber);
+  await new VehicleTabs(page).open('Inspections');
+  return { context, page, app };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+test('an inspector inspects at the vehicle with the network off; the inspection lands once, and the office sees it without a reload', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const inspector = await apiAs(baseURL!, demoAccount('inspector'));
+  const lead = await apiAs(baseURL!, demoAccount('sectionlead'));
+  const { vehicle, fail, fix, asksHours } = await vehicleToInspect(inspector);
+  const history = async () => (await lead.get(`/data/v1/vehicles/${vehicle.vehicleId}/inspection/history`)).body as Inspection[];
+  const before = (await history()).length;
+  const office = await officeOn(browser, baseURL!, vehicle.regNumber);
+
+  const app = new InspectApp(page);
+  await app.signIn(demoAccount('inspector'));
+  await app.choose(vehicle.regNumber);
+  // Known defects first; then a reading below the last reported one is refused, with the number.
+  await expect(page.getByRole('heading', { name: /^Open discrepancies \(\d+\)$/ })).toBeVisible();
+  const last = vehicle.lastReportedMileage!;
+  await page.getByLabel('Miles').fill(String(last - 1));
+  if (asksHours) await page.getByLabel('Hours').fill(String((vehicle.lastReportedHours ?? 0) + 2));
+  await app.tapButton('Start inspection');
+  await expect(page.getByText(`Miles cannot be below the last reported ${fmt(last)}`)).toBeVisible();
+  await page.getByLabel('Miles').fill(String(last + 12));
+  await app.tapButton('Start inspection');
+
+  // From before the first rule to after Submit, the tablet has no network.
+  await expect(page.getByText(/^Rule 1 of \d+$/)).toBeVisible();
+  await context.setOffline(true);
+  const asked = await app.answerAll({
+    fail: { title: fail.title, comment: 'Cracked lens on the left side', photo: photo('cracked-lens.png', 40) },
+    fix: { title: fix.title, comment: 'Loose, tightened on the spot' },
+  });
+  expect(asked).toContain(fail.title);
+  await expect(page.getByText('0 not answered')).toBeVisible();
+  await expect(page.getByText('2 failures')).toBeVisible();
+  await expect(page.getByRole('img', { name: `${fail.title}, photo 1` })).toBeVisible();
+  await app.tapButton('Submit');
+  await expect(page.getByRole('heading', { name: 'Inspections on this tablet' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: vehicle.regNumber });
+  await expect(card.getByText('Waiting to send')).toBeVisible();
+  await expect(card.getByText('0 of 1 photos sent')).toBeVisible();
+  expect((await history()).length).toBe(before);
+
+  await context.setOffline(false);
+  await expect(card.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const landed = (await history()).filter((i) => i.inspector === 'Sam Patel' && i.miles === last + 12);
+  expect(landed).toHaveLength(1);
+  const detail = (await lead.get(`/data/v1/vehicles/${vehicle.vehicleId}/inspection/${landed[0]!.inspectionId}`)).body as InspectionDetail;
+  const failed = detail.results.find((r) => r.ruleId === fail.ruleId)!;
+  expect(failed).toMatchObject({ result: { isPassing: false }, comment: 'Cracked lens on the left side', isFixed: false });
+  expect(failed.pictures).toHaveLength(1);
+  expect(failed.answeredAt).toBeTruthy();
+  expect(detail.results.find((r) => r.ruleId === fix.ruleId)).toMatchObject({ isFixed: true });
+  expect(detail.results.length).toBe(asked.length + (asksHours ? 2 : 1));
+
+  // The office, without a reload: Fleet Updates, the Inspections tab, Required Mx (the failure not fixed).
+  await expect(office.app.fleetUpdates.getByRole('article').filter({ hasText: vehicle.regNumber }).first()).toBeVisible({ timeout: 20_000 });
+  const listed = office.page.getByRole('link', { name: `Open inspection of ${dayjs(detail.inspectionDate).format('MM/DD/YYYY HH:mm')}` });
+  await expect(listed).toBeVisible({ timeout: 20_000 });
+  await new VehicleTabs(office.page).openMaintenance('Required');
+  await expect(office.page.getByRole('table', { name: 'Required maintenance' }).getByText('Cracked lens on the left side')).toBeVisible();
+  await expect(office.page.getByRole('table', { name: 'Required maintenance' }).getByText('Loose, tightened on the spot')).toHaveCount(0);
+  await office.context.close();
+
+  // The inspector is still refused the website.
+  await page.goto('/FleetDetails');
+  await expect(page.getByRole('heading', { name: /As an Inspector, you do not have access to the website\.$/ })).toBeVisible();
+});

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Badge, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck, IconProgress, IconSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck, IconProgress, IconQrcode, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { ScanDialog } from './scan/ScanDialog.tsx';
 import { useSession } from '../auth/session-context.ts';
 import { useNow } from '../app/use-now.ts';
 import { INSPECT_PATH } from './entry.ts';
@@ -55,6 +56,8 @@ export function VehicleListScreen() {
   const now = useNow(60_000);
   const vehicles = useInspectVehicles(user.userId, now);
   const [search, setSearch] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const navigate = useNavigate();
   const matches = useMemo(() => {
     const key = registrationKey(search);
     return (vehicles ?? []).filter((v) => key === '' || registrationKey(v.regNumber).includes(key));
@@ -65,17 +68,26 @@ export function VehicleListScreen() {
       <Title order={1} size="h2">
         Choose a vehicle
       </Title>
-      <TextInput
-        size="lg"
-        label="Registration"
-        placeholder="Type part of the registration"
-        leftSection={<IconSearch size={20} aria-hidden />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        autoComplete="off"
-        autoCapitalize="characters"
-        inputMode="search"
-      />
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <TextInput
+          size="lg"
+          label="Registration"
+          placeholder="Type part of the registration"
+          leftSection={<IconSearch size={20} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          inputMode="search"
+          style={{ flex: 1 }}
+        />
+        <Button size="lg" leftSection={<IconQrcode size={22} aria-hidden />} onClick={() => setScanning(true)} disabled={!vehicles?.length}>
+          Scan
+        </Button>
+      </Group>
+      {scanning && vehicles && (
+        <ScanDialog vehicles={vehicles} onClose={() => setScanning(false)} onFound={(vehicleId) => navigate(`${INSPECT_PATH}/vehicles/${vehicleId}`)} />
+      )}
       {vehicles === undefined ? (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading vehicles" />

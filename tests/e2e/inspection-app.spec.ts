@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { expect, test, type Browser } from '@playwright/test';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { FUEL_RULE_ID } from '../../core/rules/af1800-items.ts';
 import { HOURS_RULE_ID, MILES_RULE_ID, af1800ItemOf } from '../../core/schema/rule.ts';
 import type { Discrepancy } from '../../core/schema/discrepancy.ts';
@@ -12,6 +12,7 @@ import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
 import { apiAs, demoAccount, useOwnOrganization } from './support/accounts.ts';
 import { photo } from './support/files.ts';
+import { fakeCameraArgs, qrVideoFile } from './support/fake-camera.ts';
 
 useOwnOrganization();
 test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
@@ -36,11 +37,12 @@ async function tabletRecords(api: Api) {
 }
 
 /**
- * A vehicle of the inspector's section that reports miles, and two rules due of its inspection whose
- * AF1800 item it has no open discrepancy for: one to fail, one to fix on the spot.
+ * Vehicles of the inspector's section that report miles, each with two rules due of its inspection
+ * whose AF1800 item it has no open discrepancy for: one to fail, one to fix on the spot.
  */
-async function vehicleToInspect(inspector: Api) {
+async function vehiclesToInspect(inspector: Api, count: number) {
   const { vehicles, discrepancies, rules } = await tabletRecords(inspector);
+  const found = [];
   for (const vehicle of vehicles) {
     if (vehicle.decommissionDate !== null || vehicle.workflowId === null || vehicle.lastReportedMileage === null) continue;
     const own = rules.filter((r) => r.workflowId === vehicle.workflowId).sort((a, b) => a.position - b.position);
@@ -59,9 +61,16 @@ async function vehicleToInspect(inspector: Api) {
         !open.has(af1800ItemOf(r)!),
     );
     const [fail, fix] = candidates;
-    if (fail && fix) return { vehicle, fail, fix, due, asksHours: own.some((r) => r.ruleId === HOURS_RULE_ID) };
+    if (fail && fix) found.push({ vehicle, fail, fix, asksHours: own.some((r) => r.ruleId === HOURS_RULE_ID) });
+    if (found.length === count) return found;
   }
-  throw new Error('No vehicle of the inspector’s section to inspect');
+  throw new Error(`Not ${count} vehicles of the inspector’s section to inspect`);
+}
+
+/** Fills the readings of the start screen: miles `rise` above the last reported, hours 2 above. */
+async function fillReadings(page: Page, vehicle: Vehicle, asksHours: boolean, rise: number) {
+  await page.getByLabel('Miles').fill(String(vehicle.lastReportedMileage! + rise));
+  if (asksHours) await page.getByLabel('Hours').fill(String((vehicle.lastReportedHours ?? 0) + 2));
 }
 
 /** The office: a section lead with the vehicle's page open in a browser of their own. */
@@ -79,19 +88,24 @@ async function officeOn(browser: Browser, baseURL: string, regNumber: string) {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-test('an inspector inspects at the vehicle with the network off; the inspection lands once, and the office sees it without a reload', async ({
-  page,
-  context,
+test('an inspector inspects two vehicles, found by search and by scanning, with the network off; each lands once, and the office sees it without a reload', async ({
   browser,
   baseURL,
+  launchOptions,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const inspector = await apiAs(baseURL!, demoAccount('inspector'));
   const lead = await apiAs(baseURL!, demoAccount('sectionlead'));
-  const { vehicle, fail, fix, asksHours } = await vehicleToInspect(inspector);
-  const history = async () => (await lead.get(`/data/v1/vehicles/${vehicle.vehicleId}/inspection/history`)).body as Inspection[];
-  const before = (await history()).length;
+  const [first, second] = await vehiclesToInspect(inspector, 2);
+  const { vehicle, fail, fix, asksHours } = first!;
+  const history = async (vehicleId: string) => (await lead.get(`/data/v1/vehicles/${vehicleId}/inspection/history`)).body as Inspection[];
+  const before = [(await history(vehicle.vehicleId)).length, (await history(second!.vehicle.vehicleId)).length];
   const office = await officeOn(browser, baseURL!, vehicle.regNumber);
+
+  // The tablet: its camera shows the second vehicle's QR label (Chromium's fake capture from a file).
+  const tablet = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...fakeCameraArgs(qrVideoFile(second!.vehicle.regNumber))] });
+  const context = await tablet.newContext({ baseURL, viewport: { width: 768, height: 1024 }, hasTouch: true });
+  const page = await context.newPage();
 
   const app = new InspectApp(page);
   await app.signIn(demoAccount('inspector'));
@@ -103,7 +117,7 @@ test('an inspector inspects at the vehicle with the network off; the inspection 
   if (asksHours) await page.getByLabel('Hours').fill(String((vehicle.lastReportedHours ?? 0) + 2));
   await app.tapButton('Start inspection');
   await expect(page.getByText(`Miles cannot be below the last reported ${fmt(last)}`)).toBeVisible();
-  await page.getByLabel('Miles').fill(String(last + 12));
+  await fillReadings(page, vehicle, asksHours, 12);
   await app.tapButton('Start inspection');
 
   // From before the first rule to after Submit, the tablet has no network.
@@ -122,11 +136,24 @@ test('an inspector inspects at the vehicle with the network off; the inspection 
   const card = page.getByRole('listitem').filter({ hasText: vehicle.regNumber });
   await expect(card.getByText('Waiting to send')).toBeVisible();
   await expect(card.getByText('0 of 1 photos sent')).toBeVisible();
-  expect((await history()).length).toBe(before);
+
+  // The second vehicle, still offline: scanned, not typed.
+  await page.getByRole('link', { name: 'Inspect another vehicle' }).tap();
+  await app.tapButton('Scan');
+  await expect(page.getByRole('heading', { level: 1, name: second!.vehicle.regNumber })).toBeVisible({ timeout: 20_000 });
+  await fillReadings(page, second!.vehicle, second!.asksHours, 30);
+  await app.tapButton('Start inspection');
+  await app.answerAll();
+  await app.tapButton('Submit');
+  const secondCard = page.getByRole('listitem').filter({ hasText: second!.vehicle.regNumber });
+  await expect(secondCard.getByText('Waiting to send')).toBeVisible();
+  expect([(await history(vehicle.vehicleId)).length, (await history(second!.vehicle.vehicleId)).length]).toEqual(before);
 
   await context.setOffline(false);
   await expect(card.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const landed = (await history()).filter((i) => i.inspector === 'Sam Patel' && i.miles === last + 12);
+  await expect(secondCard.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  expect((await history(second!.vehicle.vehicleId)).filter((i) => i.miles === second!.vehicle.lastReportedMileage! + 30)).toHaveLength(1);
+  const landed = (await history(vehicle.vehicleId)).filter((i) => i.inspector === 'Sam Patel' && i.miles === last + 12);
   expect(landed).toHaveLength(1);
   const detail = (await lead.get(`/data/v1/vehicles/${vehicle.vehicleId}/inspection/${landed[0]!.inspectionId}`)).body as InspectionDetail;
   const failed = detail.results.find((r) => r.ruleId === fail.ruleId)!;
@@ -143,9 +170,14 @@ test('an inspector inspects at the vehicle with the network off; the inspection 
   await new VehicleTabs(office.page).openMaintenance('Required');
   await expect(office.page.getByRole('table', { name: 'Required maintenance' }).getByText('Cracked lens on the left side')).toBeVisible();
   await expect(office.page.getByRole('table', { name: 'Required maintenance' }).getByText('Loose, tightened on the spot')).toHaveCount(0);
+  // The office prints the vehicle's label for the next inspection.
+  const download = office.page.waitForEvent('download');
+  await office.page.getByRole('button', { name: 'Print QR label' }).click();
+  expect((await download).suggestedFilename()).toBe(`QR label ${vehicle.regNumber}.pdf`);
   await office.context.close();
 
   // The inspector is still refused the website.
   await page.goto('/FleetDetails');
   await expect(page.getByRole('heading', { name: /As an Inspector, you do not have access to the website\.$/ })).toBeVisible();
+  await tablet.close();
 });

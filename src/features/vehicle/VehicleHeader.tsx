@@ -8,6 +8,7 @@ import { createVehicleType } from '../../data/vehicle-types/create-vehicle-type.
 import { setCommission } from '../../data/vehicles/set-commission.ts';
 import { useMutate, usePending } from '../../sync/react.tsx';
 import { CurrentAf1800Button } from '../../shared/af1800/CurrentAf1800Button.tsx';
+import { QrLabelButton } from '../../shared/qr/QrLabelButton.tsx';
 import { formatDate } from '../../shared/fleet-format.ts';
 import { StatusIcon } from '../../shared/StatusIcon.tsx';
 import { CommissionDialog } from './dialogs/CommissionDialog.tsx';
@@ -100,6 +101,7 @@ export function VehicleHeader({ details, lookups, readOnly, onRenamed }: Vehicle
         </Group>
         <Group gap="xs">
           <CurrentAf1800Button vehicleId={id} regNumber={vehicle.regNumber} />
+          <QrLabelButton regNumber={vehicle.regNumber} vehicleType={vehicle.vehicleType} />
           {readOnly ? (
             decommissioned ? (
               <Badge color="red" variant="light" size="lg" tt="none">

@@ -36,6 +36,13 @@ export class InspectApp {
     await this.page.getByRole('button', { name, exact: typeof name === 'string' }).tap();
   }
 
+  /** A reading the rule on screen takes and passes: its target, else its threshold, else its lowest. */
+  async passingReading(): Promise<number> {
+    const text = await this.page.getByRole('main').innerText();
+    const number = (re: RegExp) => (re.exec(text) ? Number(re.exec(text)![1]) : null);
+    return number(/Target (-?[\d.]+)/) ?? number(/Passes at (-?[\d.]+)/) ?? number(/Readings from (-?[\d.]+)/) ?? 5;
+  }
+
   /** The rule on screen ("Rule 3 of 12"), or null on the review. */
   async ruleIndex(): Promise<{ index: number; count: number } | null> {
     const progress = this.page.getByText(/^Rule \d+ of \d+$/);
@@ -53,7 +60,7 @@ export class InspectApp {
       titles.push(title);
       if (await this.page.getByRole('group', { name: 'Fuel level' }).isVisible()) await this.tapButton('¾');
       else if (await this.page.getByLabel('Reading').isVisible()) {
-        await this.page.getByLabel('Reading').fill('5');
+        await this.page.getByLabel('Reading').fill(String(await this.passingReading()));
         if (await this.page.getByRole('button', { name: 'Pass', exact: true }).isVisible()) await this.tapButton('Pass');
       } else if (title === answers.fail?.title) {
         await this.tapButton('Fail');

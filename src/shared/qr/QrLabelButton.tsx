@@ -15,7 +15,7 @@ export function QrLabelButton({ regNumber, vehicleType }: { regNumber: string; v
   const print = async () => {
     setBusy(true);
     try {
-      const [{ qrLabelPdf }, orgs] = await Promise.all([import('./qr-label-pdf.ts'), db.feed('organizations').toArray()]);
+      const [{ qrLabelPdf }, orgs] = await Promise.all([import('../../../core/qr/qr-label-pdf.ts'), db.feed('organizations').toArray()]);
       const bytes = await qrLabelPdf({ regNumber, vehicleType, orgName: orgs[0]?.name ?? '' });
       downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), `QR label ${regNumber}.pdf`);
     } finally {

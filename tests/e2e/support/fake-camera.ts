@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { qrModules } from '../../../src/shared/qr/qr-matrix.ts';
+import { qrModules } from '../../../core/qr/qr-matrix.ts';
 
 const WIDTH = 640;
 const HEIGHT = 480;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
-import { popplerRead } from '../../../tests/support/pdf-text.ts';
+import { popplerRead } from '../../tests/support/pdf-text.ts';
 import { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, qrLabelPdf } from './qr-label-pdf.ts';
 import { qrModules } from './qr-matrix.ts';
 

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { cleanText } from '../../../core/af1800/win-ansi.ts';
+import { cleanText } from '../af1800/win-ansi.ts';
 import { qrModules } from './qr-matrix.ts';
 
 /** A 4 x 2 inch label, the common size of label printers' stock, in PDF points. */

@@ -11,7 +11,7 @@ function PassFail({ value, onChange, disabled = false }: { value: boolean | null
       <Button
         size="xl"
         h={72}
-        color="teal.8"
+        color="teal.9"
         variant={value === true ? 'filled' : 'outline'}
         aria-pressed={value === true}
         leftSection={<IconCheck size={28} aria-hidden />}
@@ -23,7 +23,7 @@ function PassFail({ value, onChange, disabled = false }: { value: boolean | null
       <Button
         size="xl"
         h={72}
-        color="red.8"
+        color="red.9"
         variant={value === false ? 'filled' : 'outline'}
         aria-pressed={value === false}
         leftSection={<IconX size={28} aria-hidden />}

@@ -16,10 +16,15 @@ function SyncButton() {
     <Popover position="bottom-end" width={320} shadow="md" withinPortal>
       <Popover.Target>
         <Button
-          variant="light"
-          color={online ? 'teal' : 'gray'}
+          variant="default"
           size="md"
-          leftSection={online ? <IconCloud size={20} aria-hidden /> : <IconCloudOff size={20} aria-hidden />}
+          leftSection={
+            online ? (
+              <IconCloud size={20} color="var(--mantine-color-teal-8)" aria-hidden />
+            ) : (
+              <IconCloudOff size={20} color="var(--mantine-color-gray-7)" aria-hidden />
+            )
+          }
           aria-label={`Sync status: ${label}`}
         >
           {label}

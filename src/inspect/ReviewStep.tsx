@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { READABLE_TITLE } from './readable.ts';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { answerProblems, EMPTY_ANSWER } from '../../core/rules/inspection-answer.ts';
 import type { InspectionDraft } from '../db/inspection-draft.ts';
@@ -35,7 +36,7 @@ export function ReviewStep({ draft, onOpen, onSubmit, submitting }: ReviewStepPr
         </Badge>
       </Group>
       {firstOpen && (
-        <Alert color="yellow" title="Not every rule is answered">
+        <Alert color="yellow" title="Not every rule is answered" styles={READABLE_TITLE}>
           <Stack gap="sm">
             <Text>Every rule due must be answered before the inspection can be submitted.</Text>
             <Button size="lg" w="fit-content" onClick={() => onOpen(firstOpen.index)}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { READABLE_TITLE } from './readable.ts';
 import { Alert, Button, Group, Loader, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -151,7 +152,7 @@ function DraftUnderWay({ plan }: { plan: VehiclePlan & { draft: NonNullable<Vehi
   const started = new Date(plan.draft.startedAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
   const answered = Object.values(plan.draft.answers).filter((a) => a.isPassing !== null).length;
   return (
-    <Alert color="indigo" title="An inspection of this vehicle is under way" variant="light">
+    <Alert color="indigo" title="An inspection of this vehicle is under way" variant="light" styles={READABLE_TITLE}>
       <Stack gap="sm">
         <Text>{`Started at ${started}; ${answered} of ${plan.draft.rules.length} rules answered.`}</Text>
         <Group gap="sm">
@@ -220,7 +221,7 @@ export function StartScreen() {
       ) : workflow ? (
         <StartForm plan={{ ...plan, workflow }} />
       ) : (
-        <Alert color="yellow" title="No inspection workflow">
+        <Alert color="yellow" title="No inspection workflow" styles={READABLE_TITLE}>
           This vehicle has no inspection workflow on this tablet. The office assigns one on the vehicle&apos;s page.
         </Alert>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { READABLE_TITLE } from '../readable.ts';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { registrationKey, type InspectVehicle } from '../use-inspect-vehicles.ts';
 import { createCodeReader } from './code-reader.ts';
@@ -64,7 +65,7 @@ export function ScanDialog({ vehicles, onFound, onClose }: { vehicles: readonly 
     <Modal opened onClose={onClose} title="Scan a vehicle label" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         {state.kind === 'failed' ? (
-          <Alert color="red" title="No camera">
+          <Alert color="red" title="No camera" styles={READABLE_TITLE}>
             {state.message}
           </Alert>
         ) : (

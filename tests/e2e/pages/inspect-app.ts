@@ -52,26 +52,31 @@ export class InspectApp {
     return { index: Number(index), count: Number(count) };
   }
 
+  /** Answers the rule on screen (its title given): as `answers` says for it, else passing. */
+  async answer(title: string, answers: RuleAnswers = {}): Promise<void> {
+    if (await this.page.getByRole('group', { name: 'Fuel level' }).isVisible()) await this.tapButton('¾');
+    else if (await this.page.getByLabel('Reading').isVisible()) {
+      await this.page.getByLabel('Reading').fill(String(await this.passingReading()));
+      if (await this.page.getByRole('button', { name: 'Pass', exact: true }).isVisible()) await this.tapButton('Pass');
+    } else if (title === answers.fail?.title) {
+      await this.tapButton('Fail');
+      await this.page.getByLabel('Comment').fill(answers.fail.comment);
+      await this.page.getByLabel(`Photo of ${title}`).setInputFiles(answers.fail.photo);
+      await expect(this.page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    } else if (title === answers.fix?.title) {
+      await this.tapButton('Fail');
+      await this.page.getByLabel('Comment').fill(answers.fix.comment);
+      await this.page.getByText('Fixed on the spot').tap();
+    } else await this.tapButton('Pass');
+  }
+
   /** Answers every rule from the one on screen to the review; answers the titles asked, in order. */
   async answerAll(answers: RuleAnswers = {}): Promise<string[]> {
     const titles: string[] = [];
     for (let at = await this.ruleIndex(); at !== null;) {
       const title = (await this.heading.innerText()).trim();
       titles.push(title);
-      if (await this.page.getByRole('group', { name: 'Fuel level' }).isVisible()) await this.tapButton('¾');
-      else if (await this.page.getByLabel('Reading').isVisible()) {
-        await this.page.getByLabel('Reading').fill(String(await this.passingReading()));
-        if (await this.page.getByRole('button', { name: 'Pass', exact: true }).isVisible()) await this.tapButton('Pass');
-      } else if (title === answers.fail?.title) {
-        await this.tapButton('Fail');
-        await this.page.getByLabel('Comment').fill(answers.fail.comment);
-        await this.page.getByLabel(`Photo of ${title}`).setInputFiles(answers.fail.photo);
-        await expect(this.page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-      } else if (title === answers.fix?.title) {
-        await this.tapButton('Fail');
-        await this.page.getByLabel('Comment').fill(answers.fix.comment);
-        await this.page.getByText('Fixed on the spot').tap();
-      } else await this.tapButton('Pass');
+      await this.answer(title, answers);
       const last = at.index === at.count;
       await this.tapButton(last ? 'Review' : 'Next');
       const next = last ? this.page.getByRole('heading', { name: 'Review' }) : this.page.getByText(`Rule ${at.index + 1} of ${at.count}`, { exact: true });

@@ -18,7 +18,10 @@ await app.listen({ port: config.port, host: config.host });
 if (database.kind === 'pglite') void analyze(ctx.db).catch((error: unknown) => console.warn('ANALYZE failed', error));
 
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-const lines = [`${config.productName} is running on ${config.publicUrl} with ${where}.`];
+const lines = [
+  `${config.productName} is running on ${config.publicUrl} with ${where}.`,
+  `Inspections on a tablet: ${config.publicUrl}/inspect (every role; the inspector's only screen).`,
+];
 if (seeded) {
   lines.push('', 'Demo sign-ins (every password below is the same):', `  password: ${seeded.password}`);
   for (const u of seeded.users) lines.push(`  ${u.email.padEnd(34)} ${u.description}`);

@@ -6,7 +6,9 @@ import type { Discrepancy } from '../../core/schema/discrepancy.ts';
 import type { InspectionDetail, Inspection } from '../../core/schema/inspection.ts';
 import type { Vehicle } from '../../core/schema/vehicle.ts';
 import type { VehicleWorkflow, WorkflowRule } from '../../core/schema/workflow.ts';
+import { Af1800Modal } from './pages/af1800-modal.ts';
 import { AppShell } from './pages/app-shell.ts';
+import { FleetPage } from './pages/fleet-page.ts';
 import { InspectApp } from './pages/inspect-app.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { VehicleTabs } from './pages/vehicle-tabs.ts';
@@ -168,6 +170,7 @@ test('an inspector inspects two vehicles, found by search and by scanning, with 
   await page.getByRole('link', { name: 'Inspect another vehicle' }).tap();
   await app.tapButton('Scan');
   await expect(page.getByRole('dialog', { name: 'Scan a vehicle label' })).toBeVisible();
+  await shot(page, 'inspect-scan', page.viewportSize()!);
   await expect(page.getByRole('heading', { level: 1, name: second!.vehicle.regNumber })).toBeVisible({ timeout: 20_000 });
   await fillReadings(page, second!.vehicle, second!.asksHours, 30);
   await app.tapButton('Start inspection');
@@ -202,6 +205,24 @@ test('an inspector inspects two vehicles, found by search and by scanning, with 
   const download = office.page.waitForEvent('download');
   await office.page.getByRole('button', { name: 'Print QR label' }).click();
   expect((await download).suggestedFilename()).toBe(`QR label ${vehicle.regNumber}.pdf`);
+  // Fleet Details and the vehicle's current AF1800, reached in the app (no reload).
+  await office.app.link('Fleet Details').click();
+  const fleet = new FleetPage(office.page);
+  await fleet.waitForRows();
+  await fleet.filterByRegNumber(vehicle.regNumber);
+  await fleet
+    .row(vehicle.regNumber)
+    .getByRole('button', { name: `Current AF1800 for ${vehicle.regNumber}` })
+    .click();
+  const modal = new Af1800Modal(office.page, `Current AF1800 for ${vehicle.regNumber}`);
+  await modal.waitForPdf();
+  await modal.nextPage();
+  await expect(modal.pageText).toContainText('Cracked lens on the left side');
+  await modal.close();
+  const today = new Date(detail.inspectionDate).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+  await expect.poll(() => fleet.firstRowValue('Inspection Date')).toBe(today);
+  await expect.poll(() => fleet.firstRowValue('Last Inspector')).toBe('Sam Patel');
+  await expect.poll(() => fleet.firstRowValue('Fuel Level')).toContain('75%');
   await office.context.close();
 
   // The inspector is still refused the website.

@@ -22,7 +22,15 @@ export const DEMO_USERS: readonly DemoUserSpec[] = [
   { local: 'sectionlead', firstName: 'Casey', lastName: 'Nguyen', role: 'sectionLead', isAdmin: false, hasSection: true, description: 'Section Lead' },
   { local: 'jrsuper', firstName: 'Riley', lastName: 'Brooks', role: 'jrSuper', isAdmin: false, hasSection: true, description: 'Junior Supervisor' },
   { local: 'dispatcher', firstName: 'Morgan', lastName: 'Diaz', role: 'dispatcher', isAdmin: false, hasSection: true, description: 'Dispatcher' },
-  { local: 'inspector', firstName: 'Sam', lastName: 'Patel', role: 'inspector', isAdmin: false, hasSection: true, description: 'Inspector (the inspection app at /inspect only)' },
+  {
+    local: 'inspector',
+    firstName: 'Sam',
+    lastName: 'Patel',
+    role: 'inspector',
+    isAdmin: false,
+    hasSection: true,
+    description: 'Inspector (the inspection app at /inspect only)',
+  },
   { local: 'nosection', firstName: 'Drew', lastName: 'Kim', role: 'dispatcher', isAdmin: false, hasSection: false, description: 'Dispatcher without a section' },
   { local: 'norole', firstName: 'Quinn', lastName: 'Ellis', role: null, isAdmin: false, hasSection: true, description: 'No role' },
 ];

@@ -17,6 +17,7 @@ import { writeSeed } from '../server/seed/write-seed.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts';
 import { startTestServer } from '../tests/support/server.ts';
 import { loadAverage, table } from './measure.ts';
+import { accessToken, makePhotos, uploadOriginals } from './camera-photos.ts';
 
 const PHOTOS = Number(process.env.BENCH_UPLOAD_PHOTOS ?? 20);
 /** The slow link: 4 Mbit/s each way, 150 ms round trip (a weak LTE cell; 400 kbit/s would take the baseline 30 minutes). */
@@ -29,35 +30,6 @@ async function buildApp(): Promise<string> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-bench-app-'));
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, reportCompressedSize: false } });
   return outDir;
-}
-
-/** Makes `count` distinct camera-like photos in the page (4000x3000 JPEG, about 4 MB) and keeps them as window.photos. */
-async function makePhotos(page: Page, count: number): Promise<number[]> {
-  return page.evaluate(async (n) => {
-    const files: File[] = [];
-    for (let i = 0; i < n; i++) {
-      const canvas = new OffscreenCanvas(4000, 3000);
-      const g = canvas.getContext('2d')!;
-      const gradient = g.createLinearGradient(0, 0, 4000, 3000);
-      gradient.addColorStop(0, `hsl(${i * 17}, 40%, 45%)`);
-      gradient.addColorStop(1, `hsl(${i * 17 + 120}, 35%, 60%)`);
-      g.fillStyle = gradient;
-      g.fillRect(0, 0, 4000, 3000);
-      // Texture, as a real scene has: a camera photo's size comes from its detail.
-      const noise = g.getImageData(0, 0, 4000, 3000);
-      for (let p = 0; p < noise.data.length; p += 4) {
-        const d = (Math.random() - 0.5) * 34;
-        noise.data[p] = noise.data[p]! + d;
-        noise.data[p + 1] = noise.data[p + 1]! + d;
-        noise.data[p + 2] = noise.data[p + 2]! + d;
-      }
-      g.putImageData(noise, 0, 0);
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
-      files.push(new File([blob], `IMG_${1000 + i}.jpg`, { type: 'image/jpeg' }));
-    }
-    (window as unknown as { photos: File[] }).photos = files;
-    return files.map((f) => f.size);
-  }, count);
 }
 
 /** Drops the photos on the Upload Documents dialog's drop zone and submits it. */
@@ -76,43 +48,6 @@ async function queuePhotos(page: Page): Promise<number> {
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await dialog.waitFor({ state: 'hidden', timeout: 600_000 });
   return Date.now() - started;
-}
-
-/** The same originals PUT as they are, two at a time, over the link: the baseline. */
-async function uploadOriginals(page: Page, token: string): Promise<{ ms: number; bytes: number }> {
-  return page.evaluate(async (accessToken) => {
-    const files = (window as unknown as { photos: File[] }).photos;
-    const hex = async (f: Blob) =>
-      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await f.arrayBuffer()))].map((b) => b.toString(16).padStart(2, '0')).join('');
-    const queue = [...files];
-    let bytes = 0;
-    const t0 = performance.now();
-    const worker = async () => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        const res = await fetch(`/data/v1/files/${await hex(file)}`, {
-          method: 'PUT',
-          body: file,
-          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/octet-stream' },
-        });
-        if (!res.ok) throw new Error(`upload answered ${res.status}`);
-        bytes += file.size;
-      }
-    };
-    await Promise.all([worker(), worker()]);
-    return { ms: performance.now() - t0, bytes };
-  }, token);
-}
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const store of [sessionStorage, localStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const value = store.getItem(store.key(i)!) ?? '';
-        if (value.includes('access_token')) return (JSON.parse(value) as { access_token: string }).access_token;
-      }
-    }
-    throw new Error('No access token in the page');
-  });
 }
 
 const emulate = (devtools: CDPSession, conditions: typeof SLOW_LINK | typeof OFFLINE) => devtools.send('Network.emulateNetworkConditions', conditions);

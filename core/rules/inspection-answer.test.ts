@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FUEL_RULE_FIELDS, FUEL_RULE_ID } from './af1800-items.ts';
-import { answerKindOf, answerProblems, EMPTY_ANSWER, isFixable, needOf, numberProblem, numberVerdict, responseOf, type AskedRule } from './inspection-answer.ts';
+import { askedRule } from '../testing/asked-rule.ts';
+import { answerKindOf, answerProblems, EMPTY_ANSWER, isFixable, needOf, numberProblem, numberVerdict, responseOf } from './inspection-answer.ts';
 
-const rule = (over: Partial<AskedRule> = {}): AskedRule => ({
-  ruleId: 'AF1800-5',
-  title: 'Horn',
-  description: null,
-  ruleType: 'passFail',
-  fields: {},
-  lookup: null,
-  fixable: true,
-  comment: 'either',
-  picture: 'either',
-  requireAnnotationOnFailure: true,
-  area: 'internal',
-  ...over,
-});
+const rule = askedRule;
 const tread = rule({ ruleId: 'tread', title: 'Tread depth', ruleType: 'threshold', fields: { threshold: 4, absMin: 0, absMax: 20, units: 'mm' } });
 
 describe('answering a rule in the inspection app', () => {

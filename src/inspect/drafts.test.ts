@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { AskedRule } from '../../core/rules/inspection-answer.ts';
+import { askedRule } from '../../core/testing/asked-rule.ts';
 import { inspectionSubmissionSchema } from '../../core/schema/inspection.ts';
 import { queueFile } from '../files/queue-file.ts';
 import { mutate, type Mutator } from '../sync/mutator.ts';
@@ -8,20 +8,7 @@ import { freshDb } from '../sync/testing/fixtures.ts';
 import { draftPictures } from '../db/inspection-draft.ts';
 import { draftOf, saveAnswer, startDraft, submitDraft } from './drafts.ts';
 
-const rule = (ruleId: string, over: Partial<AskedRule> = {}): AskedRule => ({
-  ruleId,
-  title: ruleId,
-  description: null,
-  ruleType: 'passFail',
-  fields: {},
-  lookup: null,
-  fixable: true,
-  comment: 'either',
-  picture: 'either',
-  requireAnnotationOnFailure: true,
-  area: null,
-  ...over,
-});
+const rule = (ruleId: string) => askedRule({ ruleId, title: ruleId, area: null });
 const start = {
   vehicleId: 'v'.repeat(21),
   regNumber: '11T3588',

@@ -1,5 +1,5 @@
 import { nanoid } from 'nanoid';
-import { EMPTY_ANSWER, type Answer, type AskedRule } from '../../core/rules/inspection-answer.ts';
+import { EMPTY_ANSWER, type Answer } from '../../core/rules/inspection-answer.ts';
 import { ID_LENGTH } from '../../core/schema/common.ts';
 import type { InspectionDraft } from '../db/inspection-draft.ts';
 import type { MirrorDb, OutboxEntry } from '../db/mirror.ts';
@@ -10,18 +10,8 @@ import { submissionOf } from './submission.ts';
 /** How long a submitted inspection stays in this tablet's list once the server has it. */
 export const SUBMITTED_KEPT_DAYS = 7;
 
-export interface DraftStart {
-  vehicleId: string;
-  regNumber: string;
-  userId: string;
-  workflowId: number;
-  version: number;
-  shift: number;
-  miles: number | null;
-  hours: number | null;
-  rules: AskedRule[];
-  readings: Pick<AskedRule, 'ruleId' | 'ruleType'>[];
-}
+/** What Start knows: the rest of a draft is made by startDraft. */
+export type DraftStart = Pick<InspectionDraft, 'vehicleId' | 'regNumber' | 'userId' | 'workflowId' | 'version' | 'shift' | 'miles' | 'hours' | 'rules' | 'readings'>;
 
 /** Starts an inspection: its id and each result's id are made now, so every send names the same. */
 export async function startDraft(db: MirrorDb, start: DraftStart, now = new Date()): Promise<InspectionDraft> {

@@ -150,6 +150,34 @@ const scenarios: Record<string, Scenario> = {
       userId: s.device.user.userId,
     },
   }),
+  // The tablet shows its submission from its own record (src/inspect/drafts.ts), not a mirror row: the
+  // parity is that the server takes it as sent (on a workflow other than the vehicle's, as a tablet
+  // offline while the office changed it would).
+  submitInspection: (s) => ({
+    args: {
+      vehicleId: s.vehicleId,
+      submission: {
+        inspectionId: nanoid(),
+        version: 1,
+        workflowId: s.amendWorkflowId,
+        responses: [
+          {
+            resultId: nanoid(),
+            ruleId: 'AF1800-2',
+            type: 'passFail',
+            result: { isPassing: false, value: false },
+            comment: 'Heater blows cold',
+            pictures: [s.files.png.sha256],
+            answeredAt: new Date(Date.now() - 60_000).toISOString(),
+          },
+        ],
+        inspectionDate: new Date(Date.now() - 300_000).toISOString(),
+        completionDate: new Date().toISOString(),
+        shift: 2,
+        duration: 300,
+      },
+    },
+  }),
   createWaiver: (s) => ({ args: { ...record(s), fields: { ruleId: 'AF1800-7', waiverType: 'fatal', explanation: 'Horn weak' } } }),
   updateWaiver: (s) => ({ args: { ...record(s, s.waiverIds[0]), changes: { status: 'fixed', explanation: 'Horn replaced' } } }),
   deleteWaiver: (s) => ({ args: { parentId: s.vehicleId, id: s.waiverIds[1] } }),

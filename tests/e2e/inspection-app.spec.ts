@@ -169,8 +169,6 @@ test('an inspector inspects two vehicles, found by search and by scanning, with 
   // The second vehicle, still offline: scanned, not typed.
   await page.getByRole('link', { name: 'Inspect another vehicle' }).tap();
   await app.tapButton('Scan');
-  await expect(page.getByRole('dialog', { name: 'Scan a vehicle label' })).toBeVisible();
-  await shot(page, 'inspect-scan', page.viewportSize()!);
   await expect(page.getByRole('heading', { level: 1, name: second!.vehicle.regNumber })).toBeVisible({ timeout: 20_000 });
   await fillReadings(page, second!.vehicle, second!.asksHours, 30);
   await app.tapButton('Start inspection');
@@ -225,6 +223,9 @@ test('an inspector inspects two vehicles, found by search and by scanning, with 
   await expect.poll(() => fleet.firstRowValue('Fuel Level')).toContain('75%');
   await office.context.close();
 
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await look(page, 'sent');
+
   // The inspector is still refused the website.
   await page.goto('/FleetDetails');
   await expect(page.getByRole('heading', { name: /As an Inspector, you do not have access to the website\.$/ })).toBeVisible();
@@ -245,7 +246,14 @@ test('a draft survives a reload and a restart of the browser with the network of
     await app.signIn(demoAccount('inspector'));
     await waitForWorkerControl(page);
     await look(page, 'vehicles');
+    // This browser has no camera: Scan says so and points to the search.
+    await app.tapButton('Scan');
+    const scan = page.getByRole('dialog', { name: 'Scan a vehicle label' });
+    await expect(scan.getByText('This device has no camera to scan with. Search by registration instead.')).toBeVisible();
+    await look(page, 'scan-no-camera');
+    await scan.getByRole('button', { name: 'Cancel' }).tap();
     await app.choose(vehicle.regNumber);
+    await look(page, 'start');
     await fillReadings(page, vehicle, asksHours, 3);
     await app.tapButton('Start inspection');
     await expect(page.getByText(/^Rule 1 of \d+$/)).toBeVisible();
@@ -291,6 +299,8 @@ test('a draft survives a reload and a restart of the browser with the network of
     await page.getByRole('link', { name: 'Continue' }).tap();
     await expect(again.heading).toHaveText(second);
     await expect(page.getByLabel('Comment')).toHaveValue('Noted before the reload');
+    await again.answerAll();
+    await look(page, 'review');
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });

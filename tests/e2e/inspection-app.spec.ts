@@ -199,24 +199,22 @@ test('an inspector inspects two vehicles, found by search and by scanning, with 
   await new VehicleTabs(office.page).openMaintenance('Required');
   await expect(office.page.getByRole('table', { name: 'Required maintenance' }).getByText('Cracked lens on the left side')).toBeVisible();
   await expect(office.page.getByRole('table', { name: 'Required maintenance' }).getByText('Loose, tightened on the spot')).toHaveCount(0);
-  // The office prints the vehicle's label for the next inspection.
-  const download = office.page.waitForEvent('download');
-  await office.page.getByRole('button', { name: 'Print QR label' }).click();
-  expect((await download).suggestedFilename()).toBe(`QR label ${vehicle.regNumber}.pdf`);
-  // Fleet Details and the vehicle's current AF1800, reached in the app (no reload).
-  await office.app.link('Fleet Details').click();
-  const fleet = new FleetPage(office.page);
-  await fleet.waitForRows();
-  await fleet.filterByRegNumber(vehicle.regNumber);
-  await fleet
-    .row(vehicle.regNumber)
-    .getByRole('button', { name: `Current AF1800 for ${vehicle.regNumber}` })
-    .click();
+  // The vehicle's current AF1800 carries the unfixed failure.
+  await office.page.getByRole('button', { name: 'Current AF1800', exact: true }).click();
   const modal = new Af1800Modal(office.page, `Current AF1800 for ${vehicle.regNumber}`);
   await modal.waitForPdf();
   await modal.nextPage();
   await expect(modal.pageText).toContainText('Cracked lens on the left side');
   await modal.close();
+  // The office prints the vehicle's label for the next inspection.
+  const download = office.page.waitForEvent('download');
+  await office.page.getByRole('button', { name: 'Print QR label' }).click();
+  expect((await download).suggestedFilename()).toBe(`QR label ${vehicle.regNumber}.pdf`);
+  // Fleet Details, reached in the app (no reload).
+  await office.app.link('Fleet Details').click();
+  const fleet = new FleetPage(office.page);
+  await fleet.waitForRows();
+  await fleet.filterByRegNumber(vehicle.regNumber);
   const today = new Date(detail.inspectionDate).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
   await expect.poll(() => fleet.firstRowValue('Inspection Date')).toBe(today);
   await expect.poll(() => fleet.firstRowValue('Last Inspector')).toBe('Sam Patel');

@@ -3,11 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { notFound } from './http/errors.ts';
-import { isPwaHost } from '../core/rules/pwa-host.ts';
-
-/** The inspection app's addresses (src/inspect/entry.ts). */
-const INSPECT_PATH = '/inspect';
-const INSPECT_PAGE = /^\/inspect(\/|$)/;
+import { INSPECT_PAGE, INSPECT_PATH, isPwaHost } from '../core/rules/pwa-host.ts';
 
 /** Paths the server answers itself; everything else that a browser navigates to is the app. */
 /**

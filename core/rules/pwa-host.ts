@@ -16,3 +16,11 @@ export function isPwaHost(host: string): boolean {
   const first = host.split('.')[0] ?? '';
   return /^pwa(-|$)/i.test(first.split(':')[0] ?? '');
 }
+
+/** Where the inspection app lives on every host (issue 49); on a pwa host it is also what the root opens. */
+export const INSPECT_PATH = '/inspect';
+
+/** The inspection app's addresses: /inspect and below it. The server, the service worker and the page use this one rule. */
+export const INSPECT_PAGE = /^\/inspect(\/|$)/;
+
+export const isInspectPath = (pathname: string): boolean => INSPECT_PAGE.test(pathname);

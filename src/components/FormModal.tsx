@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, type ButtonProps, type ModalProps } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useDirtyForm } from '../pwa/dirty-forms.ts';
 
@@ -22,6 +22,8 @@ export interface FormModalProps {
   /** Close after a successful submit; false for dialogs that show a result first. */
   closeOnSuccess?: boolean;
   size?: ModalProps['size'];
+  /** The buttons' size: 'lg' where they are tapped with a glove (the inspection app). */
+  buttonSize?: ButtonProps['size'];
   /** The form holds unsaved input: while open, a new app version waits instead of reloading it away. */
   dirty?: boolean;
 }
@@ -49,6 +51,7 @@ export function FormModal({
   error,
   closeOnSuccess = true,
   size,
+  buttonSize,
   dirty = false,
 }: FormModalProps) {
   const [submitting, setSubmitting] = useState(false);
@@ -99,15 +102,15 @@ export function FormModal({
           <Group justify="flex-end" gap="sm" mt="xs">
             {onSubmit ? (
               <>
-                <Button variant="default" onClick={close} disabled={submitting}>
+                <Button variant="default" size={buttonSize} onClick={close} disabled={submitting}>
                   {cancelLabel}
                 </Button>
-                <Button type="submit" disabled={!canSubmit} loading={submitting}>
+                <Button type="submit" size={buttonSize} disabled={!canSubmit} loading={submitting}>
                   {submitLabel}
                 </Button>
               </>
             ) : (
-              <Button variant="default" onClick={close}>
+              <Button variant="default" size={buttonSize} onClick={close}>
                 Close
               </Button>
             )}

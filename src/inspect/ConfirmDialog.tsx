@@ -1,31 +1,30 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { FormModal } from '../components/FormModal.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
   cancelLabel?: string;
-  /** A confirm that loses work is red. */
-  danger?: boolean;
-  onConfirm: () => void;
+  /** Confirming closes nothing itself: the step it takes decides what shows next. */
+  onConfirm: () => void | Promise<void>;
   onCancel: () => void;
 }
 
-/** A question before a step that cannot be taken back, with large buttons for a gloved hand. */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Cancel', danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+/** A question before a step, in the app's one modal frame, with buttons large enough for a gloved hand. */
+export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <Modal opened onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack gap="lg">
-        <Text size="lg">{message}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="lg" onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button size="lg" color={danger ? 'red' : undefined} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onCancel}
+      title={title}
+      submitLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      onSubmit={onConfirm}
+      closeOnSuccess={false}
+      buttonSize="lg"
+    >
+      <Text size="lg">{message}</Text>
+    </FormModal>
   );
 }

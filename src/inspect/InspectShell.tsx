@@ -1,10 +1,12 @@
 import { Anchor, AppShell, Badge, Box, Button, Group, Menu, Popover, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconCloud, IconCloudOff, IconList, IconLogout } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useSession } from '../auth/session-context.ts';
 import { LogoMark } from '../app/LogoMark.tsx';
 import { SyncIndicator } from '../app/SyncIndicator.tsx';
 import { useLiveQuery, useMirror, useSyncFact, useWaitingCount } from '../sync/react.tsx';
+import { pruneSubmitted } from './drafts.ts';
 import { INSPECT_PATH } from './entry.ts';
 
 /** The header: what the tablet's state is at a glance (online, changes waiting), its inspections, and the user. */
@@ -78,6 +80,9 @@ function UserMenu() {
 
 /** The inspection app's frame: a slim header and one column of large touch targets beneath it. */
 export function InspectShell() {
+  const db = useMirror();
+  // The tablet keeps what it sent for a week (its list, 'inspected this shift'), then lets it go.
+  useEffect(() => void pruneSubmitted(db), [db]);
   return (
     <AppShell header={{ height: 64 }} padding="md">
       <AppShell.Header px="md">

@@ -15,10 +15,20 @@ export interface RuleStepProps {
   onNext: () => void;
 }
 
-/** One rule on screen: its answer, comment and photos, and the way on once it is complete. */
-export function RuleStep({ rule, answer, index, count, onChange, onBack, onNext }: RuleStepProps) {
+/**
+ * One rule on screen: its answer, comment and photos, and the way on once it is complete. The answer
+ * on screen is held here and saved on every change: the saved copy comes back a moment later, and a
+ * tap on Next or a keystroke in that moment must see the answer just given (a quick Pass then Next
+ * was refused as unanswered, typed characters could be lost). Mounted per rule, so it starts from the saved one.
+ */
+export function RuleStep({ rule, answer: saved, index, count, onChange: save, onBack, onNext }: RuleStepProps) {
   const [showDescription, setShowDescription] = useState(false);
   const [tried, setTried] = useState(false);
+  const [answer, setAnswer] = useState(saved);
+  const onChange = (change: Partial<Answer>) => {
+    setAnswer((a) => ({ ...a, ...change }));
+    save(change);
+  };
   const problems = answerProblems(rule, answer);
   const failed = answer.isPassing === false;
   const commentNeed = needOf(rule.comment);

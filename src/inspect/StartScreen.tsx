@@ -169,8 +169,7 @@ function DraftUnderWay({ plan }: { plan: VehiclePlan & { draft: NonNullable<Vehi
           title="Discard this inspection?"
           message="Its answers and photos are lost. This cannot be undone."
           confirmLabel="Discard"
-          danger
-          onConfirm={() => void discardDraft(db, plan.draft.inspectionId).then(() => setAsking(false))}
+          onConfirm={() => discardDraft(db, plan.draft.inspectionId)}
           onCancel={() => setAsking(false)}
         />
       )}

@@ -6,6 +6,7 @@ import type { MirrorDb, RejectedEntry } from '../db/mirror.ts';
 import { submitInspection, type SubmitInspectionArgs } from '../data/inspections/submit-inspection.ts';
 import { dismissRejected, useLiveQuery, useMirror, useMutate } from '../sync/react.tsx';
 import { INSPECT_PATH } from './entry.ts';
+import { formatDateTime } from '../shared/fleet-format.ts';
 
 type SentState =
   { kind: 'draft' } | { kind: 'waiting'; photos: number; photosSent: number } | { kind: 'refused'; message: string; rejected: RejectedEntry } | { kind: 'sent' };
@@ -34,8 +35,6 @@ async function readRows(db: MirrorDb): Promise<Row[]> {
   });
   return rows.sort((a, b) => (b.draft.submittedAt ?? b.draft.startedAt).localeCompare(a.draft.submittedAt ?? a.draft.startedAt));
 }
-
-const time = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
 function StateBadge({ state }: { state: SentState }) {
   const [color, label] =
@@ -73,7 +72,7 @@ function InspectionCard({ row }: { row: Row }) {
           </Text>
           <StateBadge state={state} />
         </Group>
-        <Text>{`Shift ${draft.shift} · started ${time(draft.startedAt)}${draft.submittedAt ? ` · submitted ${time(draft.submittedAt)}` : ''}`}</Text>
+        <Text>{`Shift ${draft.shift} · started ${formatDateTime(draft.startedAt)}${draft.submittedAt ? ` · submitted ${formatDateTime(draft.submittedAt)}` : ''}`}</Text>
         {state.kind !== 'draft' && (
           <Text c="dimmed">{failures === 0 ? 'No failures' : failures === 1 ? '1 failure reported' : `${failures} failures reported`}</Text>
         )}

@@ -7,7 +7,10 @@ import { useSession } from '../auth/session-context.ts';
 import { useNow } from '../app/use-now.ts';
 import { INSPECT_PATH } from './entry.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { registrationKey, useInspectVehicles, type InspectVehicle } from './use-inspect-vehicles.ts';
+import { useInspectVehicles, type InspectVehicle } from './use-inspect-vehicles.ts';
+
+/** A registration as typed into the search on a tablet: case, spaces, dashes and underscores do not matter. */
+const searchKey = (s: string) => s.toUpperCase().replace(/[\s_-]/g, '');
 
 /** A list this long is still quick to scroll on a tablet; past it the search narrows it. */
 export const LISTED_AT_MOST = 100;
@@ -59,8 +62,8 @@ export function VehicleListScreen() {
   const [scanning, setScanning] = useState(false);
   const navigate = useNavigate();
   const matches = useMemo(() => {
-    const key = registrationKey(search);
-    return (vehicles ?? []).filter((v) => key === '' || registrationKey(v.regNumber).includes(key));
+    const key = searchKey(search);
+    return (vehicles ?? []).filter((v) => key === '' || searchKey(v.regNumber).includes(key));
   }, [vehicles, search]);
 
   return (

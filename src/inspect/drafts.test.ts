@@ -6,7 +6,7 @@ import { queueFile } from '../files/queue-file.ts';
 import { mutate, type Mutator } from '../sync/mutator.ts';
 import { freshDb } from '../sync/testing/fixtures.ts';
 import { draftPictures } from '../db/inspection-draft.ts';
-import { draftOf, saveAnswer, startDraft, submitDraft } from './drafts.ts';
+import { draftOf, pruneSubmitted, saveAnswer, startDraft, submitDraft, SUBMITTED_KEPT_DAYS } from './drafts.ts';
 
 const rule = (ruleId: string) => askedRule({ ruleId, title: ruleId, area: null });
 const start = {
@@ -59,5 +59,27 @@ describe('an inspection on the tablet', () => {
     const kept = await db.inspectionDrafts.get(draft.inspectionId);
     expect(kept).toMatchObject({ state: 'submitted', outboxId: outbox[0]?.id, submittedAt: at(7).toISOString() });
     expect(await draftPictures(db)).toEqual([]);
+  });
+
+  it('lets a sent inspection go a week after it reached the server, never one still waiting or a draft', async () => {
+    const db = await freshDb();
+    const send = <A>(m: Mutator<A>, a: A) => mutate(db, m, a, { userId: 'u1', orgId: 'o1' });
+    const answerAll = async (id: string) => {
+      for (const r of start.rules) await saveAnswer(db, id, r.ruleId, { isPassing: true }, at(1));
+    };
+    const sent = await startDraft(db, start, at(0));
+    await answerAll(sent.inspectionId);
+    await submitDraft(db, send, sent.inspectionId, at(2));
+    await db.outbox.clear(); // the server has it
+    const waiting = await startDraft(db, { ...start, vehicleId: 'w'.repeat(21) }, at(0));
+    await answerAll(waiting.inspectionId);
+    await submitDraft(db, send, waiting.inspectionId, at(3));
+    const draft = await startDraft(db, { ...start, vehicleId: 'x'.repeat(21) }, at(0));
+
+    const day = 24 * 60 * 60 * 1000;
+    await pruneSubmitted(db, new Date(at(2).getTime() + SUBMITTED_KEPT_DAYS * day - 60_000));
+    expect(await db.inspectionDrafts.count()).toBe(3);
+    await pruneSubmitted(db, new Date(at(3).getTime() + SUBMITTED_KEPT_DAYS * day + 60_000));
+    expect((await db.inspectionDrafts.toArray()).map((d) => d.inspectionId).sort()).toEqual([waiting.inspectionId, draft.inspectionId].sort());
   });
 });

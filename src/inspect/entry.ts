@@ -1,9 +1,6 @@
-import { isPwaHost } from '../../core/rules/pwa-host.ts';
+import { INSPECT_PATH, isInspectPath, isPwaHost } from '../../core/rules/pwa-host.ts';
 
-/** Where the inspection app lives on every host (issue 49); on a pwa host it is also what the root opens. */
-export const INSPECT_PATH = '/inspect';
-
-export const isInspectPath = (pathname: string) => pathname === INSPECT_PATH || pathname.startsWith(`${INSPECT_PATH}/`);
+export { INSPECT_PATH, isInspectPath };
 
 /** Whether this page is the inspection app. */
 export const opensInspectionApp = (location: { pathname: string }) => isInspectPath(location.pathname);

@@ -44,6 +44,3 @@ export function useInspectVehicles(userId: string, now: number): InspectVehicle[
       .sort((a, b) => a.regNumber.localeCompare(b.regNumber, 'en', { numeric: true }));
   }, [db, userId, now]);
 }
-
-/** A registration as typed on a tablet: case, spaces and dashes do not matter. */
-export const registrationKey = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');

@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
+import { INSPECT_PAGE } from '../../core/rules/pwa-host.ts';
 import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from './worker-messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -16,7 +17,7 @@ cleanupOutdatedCaches();
 export const NAVIGATION_DENYLIST = [/^\/oidc\//, /^\/data\//, /^\/auth\//, /^\/stream\//, /^\/files\//, /^\/Af1800\.pdf$/];
 
 // The inspection app is a page of its own (its manifest): its addresses get its page, offline too.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/inspect.html'), { allowlist: [/^\/inspect(\/|$)/] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/inspect.html'), { allowlist: [INSPECT_PAGE] }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
 // Pictures and documents are fetched with a bearer token; their URLs name immutable stored files,

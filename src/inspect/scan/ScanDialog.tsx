@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { READABLE_TITLE } from '../readable.ts';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
-import { registrationKey, type InspectVehicle } from '../use-inspect-vehicles.ts';
+import { regNumberKey } from '../../../core/schema/registration.ts';
+import type { InspectVehicle } from '../use-inspect-vehicles.ts';
 import { createCodeReader } from './code-reader.ts';
 
 /** How often a frame is read: quick enough to feel instant, slow enough to leave the tablet idle between. */
@@ -43,7 +44,7 @@ export function ScanDialog({ vehicles, onFound, onClose }: { vehicles: readonly 
         const tick = async () => {
           if (!live || !video.current) return;
           const text = await reader.read(video.current).catch(() => null);
-          const match = text ? known.current.find((v) => registrationKey(v.regNumber) === registrationKey(text)) : undefined;
+          const match = text ? known.current.find((v) => regNumberKey(v.regNumber) === regNumberKey(text)) : undefined;
           if (match) return found.current(match.vehicleId);
           if (text) setState({ kind: 'scanning', unknown: text.trim() });
           timer = setTimeout(() => void tick(), READ_EVERY_MS);

@@ -20,7 +20,8 @@ import { writeSeed } from '../server/seed/write-seed.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts';
 import { startTestServer } from '../tests/support/server.ts';
 import { loadAverage, table } from './measure.ts';
-import { accessToken, makePhotos, photoFiles, uploadOriginals } from './camera-photos.ts';
+import { signIn } from '../tests/support/sign-in.ts';
+import { makePhotos, photoFiles, uploadOriginals } from './camera-photos.ts';
 
 const VEHICLES = Number(process.env.BENCH_INSPECT_VEHICLES ?? 1000);
 const PHOTOS = Number(process.env.BENCH_INSPECT_PHOTOS ?? 5);
@@ -36,6 +37,7 @@ async function buildApp(): Promise<string> {
   return outDir;
 }
 
+const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const emulate = (devtools: CDPSession, conditions: typeof SLOW_LINK | typeof OFFLINE) => devtools.send('Network.emulateNetworkConditions', conditions);
 
@@ -97,6 +99,7 @@ async function timeStarts(page: Page, url: string, ready: (page: Page) => Promis
 export async function run(): Promise<void> {
   const webDir = await buildApp();
   const server = await startTestServer({ webDir });
+  step(`seeding ${VEHICLES} vehicles`);
   const seed = generateSeed({ orgs: 1, vehicles: VEHICLES, days: 7, today: new Date(new Date().toISOString().slice(0, 10)) });
   await writeSeed(server.ctx, seed);
   // Every vehicle in the inspector's section: the tablet holds all of them.
@@ -118,6 +121,7 @@ export async function run(): Promise<void> {
   try {
     await context.addInitScript('globalThis.__name = (f) => f;');
     const page = context.pages()[0] ?? (await context.newPage());
+    step('signing in');
     await page.goto(`${server.baseUrl}/inspect`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -125,7 +129,10 @@ export async function run(): Promise<void> {
     const list = page.getByRole('list', { name: 'Vehicles' }).getByRole('link').first();
     await list.waitFor({ timeout: 300_000 });
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
-    const listed = await page.getByText(/^Showing 100 of [\d,]+ vehicles/).innerText();
+    step('first sync done');
+    const shown = await page.getByRole('list', { name: 'Vehicles' }).getByRole('link').count();
+    const more = page.getByText(/^Showing \d+ of [\d,]+ vehicles/);
+    const listed = (await more.isVisible()) ? (await more.innerText()).replace(/^Showing \d+ of ([\d,]+) vehicles.*/, '$1') : String(shown);
 
     // An inspection under way on the first vehicle, whose rules due the tablet has asked online.
     await list.click();
@@ -143,6 +150,7 @@ export async function run(): Promise<void> {
     await devtools.send('Network.enable');
     const listReady = async (p: Page) => void (await p.getByRole('list', { name: 'Vehicles' }).getByRole('link').first().waitFor());
     const ruleReady = async (p: Page) => void (await ruleText(p).waitFor());
+    step('timing warm starts');
     const onlineList = await timeStarts(page, `${server.baseUrl}/inspect`, listReady);
     const onlineRule = await timeStarts(page, runUrl, ruleReady);
     await emulate(devtools, OFFLINE);
@@ -151,6 +159,7 @@ export async function run(): Promise<void> {
     const offlineRule = await timeStarts(page, runUrl, ruleReady);
 
     // The inspection with photos, answered offline, submitted on the slow link.
+    step('answering with photos, offline');
     await makePhotos(page, PHOTOS);
     const photos = await photoFiles(page);
     await answerAll(page, photos);
@@ -161,18 +170,20 @@ export async function run(): Promise<void> {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/data/v1/sync/push')) bodyBytes += r.postDataBuffer()?.length ?? 0;
     });
+    step('submitting on the slow link');
     await context.setOffline(false);
     const t0 = Date.now();
     await emulate(devtools, SLOW_LINK);
     await page.getByText('Sent', { exact: true }).waitFor({ timeout: 1_800_000 });
     const submitMs = Date.now() - t0;
-    const baseline = await uploadOriginals(page, await accessToken(page));
+    step('baseline: the originals');
+    const baseline = await uploadOriginals(page, async () => (await signIn(server.baseUrl, email, DEMO_PASSWORD)).accessToken);
 
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
     const ms = (n: number) => `${n} ms`;
     const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
     const originals = photos.reduce((sum, p) => sum + p.buffer.length, 0);
-    console.log(`${listed.replace(/:.*/, '')} in the inspector's section; medians of ${STARTS} starts, 768x1024`);
+    console.log(`${listed} vehicles in the inspector's section (${shown} listed); medians of ${STARTS} starts, 768x1024`);
     table([
       { step: 'warm start, online: to the vehicle list', time: ms(onlineList) },
       { step: 'warm start, offline: to the vehicle list', time: ms(offlineList) },

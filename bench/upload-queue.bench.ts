@@ -111,8 +111,7 @@ export async function run(): Promise<void> {
     const sent = await queueState();
     const putsByQueue = puts;
 
-    const token = await accessToken(page);
-    const baseline = await uploadOriginals(page, token);
+    const baseline = await uploadOriginals(page, () => accessToken(page));
 
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

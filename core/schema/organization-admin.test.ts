@@ -5,7 +5,7 @@ import {
   NEW_VEHICLE_TYPE_DUPLICATED,
   sectionNameSchema,
   updateContactBodySchema,
-  updateLeadTimesBodySchema,
+  updateOrganizationBodySchema,
 } from './organization-admin.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -20,11 +20,11 @@ describe('organization administration bodies (part 2 §5)', () => {
   });
 
   it('lead times: whole days 0 to 180, at least one', () => {
-    expect(updateLeadTimesBodySchema.parse({ eolLeadTime: 0, pmiLeadTime: 180 })).toEqual({ eolLeadTime: 0, pmiLeadTime: 180 });
-    expect(firstMessage(updateLeadTimesBodySchema.safeParse({ mxLeadTime: 181 }))).toBe('Lead times are at most 180 days');
-    expect(firstMessage(updateLeadTimesBodySchema.safeParse({ mxLeadTime: -1 }))).toBe('Lead times cannot be negative');
-    expect(firstMessage(updateLeadTimesBodySchema.safeParse({ mxLeadTime: 0.5 }))).toBe('Lead times are whole days');
-    expect(firstMessage(updateLeadTimesBodySchema.safeParse({}))).toBe('Nothing to update');
+    expect(updateOrganizationBodySchema.parse({ eolLeadTime: 0, pmiLeadTime: 180 })).toEqual({ eolLeadTime: 0, pmiLeadTime: 180 });
+    expect(firstMessage(updateOrganizationBodySchema.safeParse({ mxLeadTime: 181 }))).toBe('Lead times are at most 180 days');
+    expect(firstMessage(updateOrganizationBodySchema.safeParse({ mxLeadTime: -1 }))).toBe('Lead times cannot be negative');
+    expect(firstMessage(updateOrganizationBodySchema.safeParse({ mxLeadTime: 0.5 }))).toBe('Lead times are whole days');
+    expect(firstMessage(updateOrganizationBodySchema.safeParse({}))).toBe('Nothing to update');
   });
 
   it('section names: required, trimmed, shorter than 50', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { repeatedNames } from '../rules/name-key.ts';
+import { canonicalTimeZone, isTimeZone } from '../rules/org-clock.ts';
 import { isPhoneNumber, phoneInvalidMessage, PHONE_MAX_LENGTH } from '../rules/phone.ts';
 import { apiPath } from './api-path.ts';
 import { entityId } from './common.ts';
@@ -43,17 +44,32 @@ const nonEmpty = (b: object) => Object.keys(b).length > 0;
 
 // ---- organization options ------------------------------------------------------------------------
 
-/** PATCH /data/v1/organizations/{orgId}: the lead times changed (whole days 0..180). */
-export const updateLeadTimesBodySchema = z
-  .object(
-    Object.fromEntries(LEAD_TIME_FIELDS.map((f) => [f, leadTimeSchema.optional()])) as Record<
+/** An unknown zone: what the vco reads (issue 50). */
+export const unknownTimeZoneMessage = (name: string) => `'${name}' is not a time zone: use an IANA name such as Asia/Tokyo or America/Anchorage`;
+
+export const TIME_ZONE_VCO_ONLY = "Only a VCO changes the organization's time zone";
+
+/** The organization's time zone: an IANA name this runtime knows, kept in its canonical spelling. */
+export const timeZoneSchema = z
+  .string({ error: 'Time zone must be a name such as Asia/Tokyo' })
+  .refine(isTimeZone, { error: (issue) => unknownTimeZoneMessage(String(issue.input)) })
+  .transform((name) => canonicalTimeZone(name) ?? name);
+
+/**
+ * PATCH /data/v1/organizations/{orgId}: the options changed, only those (lead times, whole days
+ * 0..180; the time zone, which only a vco changes).
+ */
+export const updateOrganizationBodySchema = z
+  .object({
+    ...(Object.fromEntries(LEAD_TIME_FIELDS.map((f) => [f, leadTimeSchema.optional()])) as Record<
       (typeof LEAD_TIME_FIELDS)[number],
       z.ZodOptional<typeof leadTimeSchema>
-    >,
-  )
+    >),
+    timeZone: timeZoneSchema.optional(),
+  })
   .strict()
   .refine(nonEmpty, { message: NOTHING_TO_UPDATE });
-export type UpdateLeadTimesBody = z.infer<typeof updateLeadTimesBodySchema>;
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 
 const shiftBoundary = (which: 'Start' | 'End') =>
   z

@@ -45,6 +45,8 @@ export const organizationSchema = z.object({
     }),
   ),
   shiftTimes: z.array(shiftDaySchema),
+  /** The IANA zone of its days, months and shifts; null until chosen, read as UTC (core/rules/org-clock.ts). */
+  timeZone: z.string().nullable(),
   lastModificationDate: isoDateTime,
 });
 export type Organization = z.infer<typeof organizationSchema>;

@@ -36,6 +36,7 @@ export function organizationRow(overrides: Partial<FeedRow<'organizations'>> = {
     pmiLeadTime: 14,
     contactInfo: [],
     shiftTimes: [],
+    timeZone: 'UTC',
     lastModificationDate: T0,
     ...overrides,
   };

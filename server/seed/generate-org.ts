@@ -61,6 +61,7 @@ export function seedOrganization(ctx: OrgContext): void {
     primaryContactUserId: admin.id,
     primaryContactPhoneNumber: phone(rng, area),
     basePhoneNumber: phone(rng, area),
+    timeZone: 'UTC',
     shiftTimes: SHIFT_TIMES.map((d) => ({ day: d.day, shifts: d.shifts.map((s) => ({ ...s })) })),
     createdAt: founded,
     updatedAt: dayStart(ctx, -rng.int(10, 60)),

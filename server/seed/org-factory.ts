@@ -15,7 +15,14 @@ const factoryQuery = z.object({ empty: z.enum(['true', 'false']).optional() }).s
 function newOrganization(data: SeedData): SeedData {
   const tables = emptyTables();
   const { organizations, users, rules, workflows, workflowRules } = data.tables;
-  tables.organizations = organizations.map((o) => ({ ...o, primaryContactUserId: null, primaryContactPhoneNumber: null, basePhoneNumber: null, shiftTimes: [] }));
+  tables.organizations = organizations.map((o) => ({
+    ...o,
+    primaryContactUserId: null,
+    primaryContactPhoneNumber: null,
+    basePhoneNumber: null,
+    shiftTimes: [],
+    timeZone: null,
+  }));
   tables.users = users.filter((u) => u.role === 'vco').map((u) => ({ ...u, sectionId: null }));
   Object.assign(tables, { rules, workflows, workflowRules });
   return { ...data, tables, blobs: [] };

@@ -21,6 +21,7 @@ import { Sidebar } from './Sidebar.tsx';
 import { SIDEBAR_ID } from './SidebarToggle.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useRememberedToggle } from './use-remembered-toggle.ts';
+import { useAdoptBrowserTimeZone } from '../shared/org-time-zone.ts';
 
 export interface ShellProps {
   productName?: string;
@@ -39,6 +40,7 @@ export function Shell({ productName = DEFAULT_PRODUCT_NAME }: ShellProps) {
   const [sidebarCollapsed, toggleSidebar] = useRememberedToggle(SIDEBAR_STORAGE_KEY, NARROW_WINDOW_QUERY);
   const [updatesExpanded, toggleUpdates] = useRememberedToggle(FLEET_UPDATES_STORAGE_KEY, WIDE_WINDOW_QUERY);
   const location = useLocation();
+  useAdoptBrowserTimeZone();
 
   return (
     <AppShell

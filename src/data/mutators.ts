@@ -6,7 +6,7 @@ import { submitInspection } from './inspections/submit-inspection.ts';
 import { scheduleLti, scheduleMx, schedulePmi, updateLti, updatePmi, updateScheduledMx } from './maintenance/mutators.ts';
 import { addNote } from './notes/mutators.ts';
 import { addSectionMels, addVehicleTypeMels, deleteMel, updateMel } from './organization/mel-mutators.ts';
-import { updateContact, updateLeadTimes, updateShiftTimes } from './organization/option-mutators.ts';
+import { updateContact, updateLeadTimes, updateShiftTimes, updateTimeZone } from './organization/option-mutators.ts';
 import { createSection, deleteSection, renameSection } from './organization/section-mutators.ts';
 import { saveSetting } from './settings/save-setting.ts';
 import { createTdy, updateTdy } from './tdys/mutators.ts';
@@ -63,6 +63,7 @@ export {
   updateMel,
   deleteMel,
   updateLeadTimes,
+  updateTimeZone,
   updateShiftTimes,
   updateContact,
   saveWorkflowAs,
@@ -125,6 +126,7 @@ export const MUTATORS: readonly Mutator<any>[] = [
   updateMel,
   deleteMel,
   updateLeadTimes,
+  updateTimeZone,
   updateShiftTimes,
   updateContact,
   saveWorkflowAs,

@@ -212,6 +212,7 @@ const scenarios: Record<string, Scenario> = {
   updateMel: (s) => ({ args: { melId: s.melIds[0], mel: 7 } }),
   deleteMel: (s) => ({ args: { melId: s.melIds[1] } }),
   updateLeadTimes: (s) => ({ args: { orgId: s.orgId, changes: { washLeadTime: 9, pmiLeadTime: 0 } } }),
+  updateTimeZone: (s) => ({ args: { orgId: s.orgId, timeZone: 'Asia/Tokyo' } }),
   updateShiftTimes: (s) => ({
     args: {
       orgId: s.orgId,

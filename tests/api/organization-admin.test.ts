@@ -11,6 +11,8 @@ import {
   PRIMARY_CONTACT_NOT_VCO,
   SECTION_EXISTS_MESSAGE,
   sectionDetailSchema,
+  TIME_ZONE_VCO_ONLY,
+  unknownTimeZoneMessage,
 } from '../../core/schema/organization-admin.ts';
 import { VEHICLE_TYPE_EXISTS_MESSAGE } from '../../core/schema/vehicle.ts';
 import { pushResponseSchema } from '../../core/schema/sync.ts';
@@ -88,6 +90,33 @@ describe('organization options (part 2 §7: organization, shifts, contacts)', ()
       expect(messageOf(bad)).toEqual(message);
     }
     expect((await org.admin.api.get(org.orgPath)).body).toMatchObject({ mxLeadTime: 0, pmiLeadTime: 180, name: expect.stringMatching(/^Org /) });
+  });
+
+  it('keeps the time zone: an IANA name in its canonical spelling, changed by the vco alone, anything else refused', async () => {
+    const org = await freshOrg();
+    expect((await org.admin.api.get(org.orgPath)).body).toMatchObject({ timeZone: null });
+    const { cursor } = await pullAll(org.admin.api);
+    const res = await org.admin.api.patch(org.orgPath, { timeZone: 'asia/tokyo' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ timeZone: 'Asia/Tokyo', eolLeadTime: 30 });
+    const { rows } = await pullAll(org.admin.api, { cursor });
+    expect(rows.get(`organizations/${org.orgId}`)?.data).toMatchObject({ timeZone: 'Asia/Tokyo' });
+
+    for (const [zone, message] of [
+      ['Asia/Tokio', unknownTimeZoneMessage('Asia/Tokio')],
+      ['', unknownTimeZoneMessage('')],
+      [9, 'timeZone: Time zone must be a name such as Asia/Tokyo'],
+    ] as const) {
+      const bad = await org.admin.api.patch(org.orgPath, { timeZone: zone });
+      expect(bad.status, String(zone)).toBe(400);
+      expect(messageOf(bad)).toBe(message.startsWith('timeZone: ') ? message : `timeZone: ${message}`);
+    }
+    const lead = await signedInUser(env.server, org.orgId, org.sectionId, { role: 'sectionLead' });
+    const refused = await lead.api.patch(org.orgPath, { timeZone: 'America/Anchorage' });
+    expect(refused.status).toBe(403);
+    expect(messageOf(refused)).toBe(TIME_ZONE_VCO_ONLY);
+    expect((await lead.api.patch(org.orgPath, { mxLeadTime: 3 })).status).toBe(200);
+    expect((await org.admin.api.get(org.orgPath)).body).toMatchObject({ timeZone: 'Asia/Tokyo', mxLeadTime: 3 });
   });
 
   it('replaces the shift times: seven days of three shifts, each with a start and an end in UTC', async () => {

@@ -35,6 +35,8 @@ test('a vco sets up a new organization: sections, a vehicle type, MELs both ways
   await expect(page).toHaveURL(/\/OrganizationAdministration$/);
   await expect(page.getByRole('heading', { name: 'Organization Options' })).toBeVisible();
   await expect(page.getByText('No sections yet.')).toBeVisible();
+  // Issue 50: a new organization takes the zone of its first vco's browser (by the name its ICU lists).
+  await expect(page.getByLabel('Organization time zone')).toHaveText(/^Asia\/(Kolkata|Calcutta) \(UTC\+05:30\)$/);
 
   // New Section: two sections; a duplicate and an over-long name are refused as typed.
   await admin.newSection('Alpha');
@@ -140,6 +142,16 @@ test('a vco sets up a new organization: sections, a vehicle type, MELs both ways
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(admin.leadTimes.getByRole('cell').nth(3)).toHaveText('14 days');
 
+  // The time zone: chosen from the list, found by typing; Save only after a change.
+  await page.getByRole('button', { name: 'Edit Time Zone' }).click();
+  const zone = admin.dialog('Edit Time Zone');
+  await expect(zone.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await zone.getByRole('textbox', { name: 'Time zone' }).fill('tokyo');
+  await page.getByRole('option', { name: 'Asia/Tokyo (UTC+09:00)' }).click();
+  await zone.getByRole('button', { name: 'Save' }).click();
+  await expect(zone).toBeHidden();
+  await expect(page.getByLabel('Organization time zone')).toHaveText('Asia/Tokyo (UTC+09:00)');
+
   // Shift times, in local time (UTC+05:30 here).
   await page.getByRole('button', { name: 'Edit Shift Times' }).click();
   const shifts = admin.dialog('Shift Times');
@@ -193,11 +205,13 @@ test('a vco sets up a new organization: sections, a vehicle type, MELs both ways
   const api = await apiAs(baseURL!, vco);
   const self = (await api.get('/auth/users/self')).body as { orgId: string };
   const org = (await api.get(`/data/v1/organizations/${self.orgId}`)).body as {
+    timeZone: string;
     washLeadTime: number;
     contactInfo: { primaryContactPhoneNumber: string; basePhoneNumber: string; primaryContactUserId: string | null }[];
     shiftTimes: { day: string; shifts: { shift: number; start: string; end: string }[] }[];
     sections: { sectionName: string; mel: { vehicleType: string; mel: number }[] }[];
   };
+  expect(org.timeZone).toBe('Asia/Tokyo');
   expect(org.washLeadTime).toBe(14);
   expect(org.contactInfo[0]).toMatchObject({ primaryContactPhoneNumber: '+1 (555) 201-3344', basePhoneNumber: '555.201.0000' });
   expect(org.contactInfo[0]!.primaryContactUserId).not.toBeNull();
@@ -304,6 +318,8 @@ test('a sectionLead edits lead times only; a dispatcher cannot open the page; th
   await expect(page.getByRole('table', { name: 'Shift times' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Shift Times' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit Contact Information' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Time Zone' })).toHaveCount(0);
+  await expect(page.getByLabel('Organization time zone')).toBeVisible();
   await expect(admin.section('Alpha')).toBeVisible();
   await expectAccessible(page, 'Organization Administration for a sectionLead');
 
@@ -345,6 +361,14 @@ for (const size of SIZES) {
     await page.screenshot({ animations: 'disabled', path: path.join(test.info().project.outputDir, 'screenshots', `administration-shifts-${size.width}.png`) });
     await expectAccessible(page, 'the Shift Times dialog');
     await admin.dialog('Shift Times').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Time Zone' }).click();
+    await expectAccessible(page, 'the Edit Time Zone dialog');
+    // The open list is a combobox's listbox, reached by the arrow keys from its input.
+    await admin.dialog('Edit Time Zone').getByRole('textbox', { name: 'Time zone' }).click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.screenshot({ animations: 'disabled', path: path.join(test.info().project.outputDir, 'screenshots', `administration-time-zone-${size.width}.png`) });
+    await page.keyboard.press('Escape');
+    await admin.dialog('Edit Time Zone').getByRole('button', { name: 'Cancel' }).click();
     await admin.groupByVehicleType(false);
     await admin.section('Alpha').getByRole('button', { name: 'Add Vehicle Type MELs' }).click();
     const typeMels = admin.dialog('Add Vehicle Type MELs: Alpha');

@@ -36,6 +36,12 @@ export const organizations = pgTable('organizations', {
   primaryContactUserId: text('primary_contact_user_id'),
   primaryContactPhoneNumber: text('primary_contact_phone_number'),
   basePhoneNumber: text('base_phone_number'),
+  /**
+   * The organization's IANA time zone: its days, months and shifts (core/rules/org-clock.ts). Null
+   * until chosen (a new organization takes its first vco's browser zone); organizations from before
+   * zones have UTC, as they behaved.
+   */
+  timeZone: text('time_zone'),
   /** Seven days, three shifts each, times as HHmm in UTC (part 2 §3). */
   shiftTimes: jsonb('shift_times')
     .$type<ShiftDay[]>()

@@ -25,6 +25,7 @@ export function organizationToApi(row: OrgRow): Organization {
       },
     ],
     shiftTimes: row.shiftTimes,
+    timeZone: row.timeZone,
     lastModificationDate: row.updatedAt.toISOString(),
   };
 }

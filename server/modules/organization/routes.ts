@@ -9,11 +9,13 @@ import {
   sectionMelUpdateBodySchema,
   shiftTimesBodySchema,
   updateContactBodySchema,
-  updateLeadTimesBodySchema,
+  updateOrganizationBodySchema,
   updateMelBodySchema,
+  TIME_ZONE_VCO_ONLY,
 } from '../../../core/schema/organization-admin.ts';
 import { checkOrg, WEBSITE, type Access } from '../../auth/access.ts';
 import { organizations, sectionMels, sections } from '../../db/schema/index.ts';
+import { forbidden } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import type { ServerModule } from '../module.ts';
 import { sectionMelToApi, organizationToApi, sectionToApi } from './presenter.ts';
@@ -27,7 +29,7 @@ import {
   renameSection,
   replaceShiftTimes,
   updateContact,
-  updateLeadTimes,
+  updateOrganization,
   updateMel,
   updateSectionMels,
 } from './service.ts';
@@ -66,10 +68,12 @@ export const organizationModule: ServerModule = {
 
     route(
       app,
-      { method: 'PATCH', url: orgAdminPaths.organization.pattern, access: ORG_ADMINS, params: orgParams, body: updateLeadTimesBodySchema },
+      { method: 'PATCH', url: orgAdminPaths.organization.pattern, access: ORG_ADMINS, params: orgParams, body: updateOrganizationBodySchema },
       async ({ principal, params, body, write }) => {
         checkOrg(principal, params.orgId);
-        return updateLeadTimes(write, principal, body);
+        // The zone moves every day boundary of the organization: the vco's call alone (issue 50).
+        if (body.timeZone !== undefined && principal.role !== 'vco') throw forbidden(TIME_ZONE_VCO_ONLY);
+        return updateOrganization(write, principal, body);
       },
     );
 

@@ -12,7 +12,7 @@ import {
   type SectionMelUpdateBody,
   type ShiftTimesBody,
   type UpdateContactBody,
-  type UpdateLeadTimesBody,
+  type UpdateOrganizationBody,
   type UpdateMelBody,
 } from '../../../core/schema/organization-admin.ts';
 import type { Organization, Section, SectionMel } from '../../../core/schema/organization.ts';
@@ -42,8 +42,8 @@ async function setOrganization(tx: Tx, orgId: string, rev: number, now: Date, se
   return organizationToApi(row!);
 }
 
-/** PATCH /data/v1/organizations/{orgId}: lead times. */
-export function updateLeadTimes(write: RouteWrite, p: Principal, body: UpdateLeadTimesBody): Promise<Organization> {
+/** PATCH /data/v1/organizations/{orgId}: lead times and the time zone. */
+export function updateOrganization(write: RouteWrite, p: Principal, body: UpdateOrganizationBody): Promise<Organization> {
   return write(({ tx, rev, now }) => setOrganization(tx, p.orgId, rev, now, body));
 }
 

@@ -3,10 +3,11 @@ import { entityId } from '../../../core/schema/common.ts';
 import {
   orgAdminPaths,
   shiftTimesBodySchema,
+  timeZoneSchema,
   updateContactBodySchema,
-  updateLeadTimesBodySchema,
+  updateOrganizationBodySchema,
   type UpdateContactBody,
-  type UpdateLeadTimesBody,
+  type UpdateOrganizationBody,
 } from '../../../core/schema/organization-admin.ts';
 import type { Organization, ShiftDay } from '../../../core/schema/organization.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
@@ -28,10 +29,10 @@ const touchesOrg = ({ orgId }: { orgId: string }) => [rowKey('organizations', or
 export interface UpdateLeadTimesArgs {
   orgId: string;
   /** Only the lead times the user changed. */
-  changes: UpdateLeadTimesBody;
+  changes: UpdateOrganizationBody;
 }
 
-const leadTimesSchema = z.object({ orgId: entityId, changes: updateLeadTimesBodySchema });
+const leadTimesSchema = z.object({ orgId: entityId, changes: updateOrganizationBodySchema });
 
 /** Lead times: PATCH /data/v1/organizations/{orgId}. */
 export const updateLeadTimes: Mutator<UpdateLeadTimesArgs> = {
@@ -82,4 +83,21 @@ export const updateContact: Mutator<UpdateContactArgs> = {
       const [current = { primaryContactUserId: null, primaryContactPhoneNumber: null, basePhoneNumber: null }, ...rest] = org.contactInfo;
       return { contactInfo: [{ ...current, ...changes }, ...rest] };
     }),
+};
+
+export interface UpdateTimeZoneArgs {
+  orgId: string;
+  /** An IANA name (core/rules/org-clock.ts). */
+  timeZone: string;
+}
+
+const timeZoneArgsSchema = z.object({ orgId: entityId, timeZone: timeZoneSchema });
+
+/** The organization's time zone (issue 50), by the vco: PATCH /data/v1/organizations/{orgId}. */
+export const updateTimeZone: Mutator<UpdateTimeZoneArgs> = {
+  name: 'updateTimeZone',
+  parse: (args) => parseArgs(timeZoneArgsSchema, args),
+  request: ({ orgId, timeZone }) => ({ method: 'PATCH', path: orgAdminPaths.organization.build({ orgId }), body: { timeZone } }),
+  touches: touchesOrg,
+  apply: (db, { orgId, timeZone }) => changeOrganization(db, orgId, () => ({ timeZone })),
 };

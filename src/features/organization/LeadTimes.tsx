@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { leadTimeError } from '../../../core/rules/org-admin-form.ts';
 import { LEAD_TIME_FIELDS, LEAD_TIME_MAX_DAYS, type Organization } from '../../../core/schema/organization.ts';
-import type { UpdateLeadTimesBody } from '../../../core/schema/organization-admin.ts';
+import type { UpdateOrganizationBody } from '../../../core/schema/organization-admin.ts';
 import { updateLeadTimes } from '../../data/organization/option-mutators.ts';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
 import { OptionHeader } from './OptionHeader.tsx';
@@ -36,7 +36,7 @@ export function LeadTimes({ organization }: { organization: Organization }) {
   const changes = draft
     ? (Object.fromEntries(
         LEAD_TIME_FIELDS.filter((f) => draft[f].trim() !== String(organization[f])).map((f) => [f, Number(draft[f].trim())]),
-      ) as UpdateLeadTimesBody)
+      ) as UpdateOrganizationBody)
     : {};
   const errors = draft ? Object.fromEntries(LEAD_TIME_FIELDS.map((f) => [f, leadTimeError(draft[f])])) : {};
   const valid = Object.values(errors).every((e) => e === null);

@@ -17,6 +17,7 @@ import { EditMelDialog } from './EditMelDialog.tsx';
 import { LeadTimes } from './LeadTimes.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import { ShiftTimes } from './ShiftTimes.tsx';
+import { TimeZone } from './TimeZone.tsx';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 import { useOrganizationAdmin, type OrganizationAdmin } from './use-organization-admin.ts';
 
@@ -58,9 +59,18 @@ function Administration({ data }: { data: OrganizationAdmin & { organization: No
   return (
     <Stack gap="lg">
       <Title order={1}>Organization Options</Title>
-      <Paper withBorder p="md">
-        <LeadTimes organization={data.organization} />
-      </Paper>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Paper withBorder p="md" h="100%">
+            <LeadTimes organization={data.organization} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder p="md" h="100%">
+            <TimeZone organization={data.organization} canEdit={isVco} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder p="md" h="100%">

@@ -4,25 +4,14 @@ import { MantineProvider } from '@mantine/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMPTY_ANSWER, type Answer } from '../../core/rules/inspection-answer.ts';
 import { askedRule } from '../../core/testing/asked-rule.ts';
+import { stubMatchMedia } from '../sync/testing/match-media.ts';
 import { reactRoot } from '../sync/testing/react-root.ts';
 import { theme } from '../theme.ts';
 import { RuleStep } from './RuleStep.tsx';
 
 const react = reactRoot();
 
-beforeAll(() => {
-  // Mantine reads the colour scheme and breakpoints through matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(stubMatchMedia);
 
 /** The rule on screen with a save that never comes back, as while the mirror is still writing it. */
 function mount() {

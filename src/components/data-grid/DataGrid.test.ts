@@ -11,6 +11,7 @@ import type { SyncEngine } from '../../sync/engine.ts';
 import type { Mutator } from '../../sync/mutator.ts';
 import { SyncProvider } from '../../sync/react.tsx';
 import { freshDb } from '../../sync/testing/fixtures.ts';
+import { stubMatchMedia } from '../../sync/testing/match-media.ts';
 import { theme } from '../../theme.ts';
 import { DataGrid } from './DataGrid.tsx';
 import type { DataGridProps, GridColumn } from './types.ts';
@@ -37,16 +38,7 @@ const USER_ID = 'user-1';
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // jsdom lacks what Mantine and the virtualizer measure with.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia();
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

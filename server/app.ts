@@ -53,6 +53,8 @@ export async function buildApp(config: ServerConfig, database: Database, options
     // What the router and Node's parser refuse before any route answers in the one error format too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // The spec writes some paths with a trailing slash (POST /auth/users/, POST .../workflows/): both spellings answer.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   // First: headers on every answer, then no path with dot segments reaches any route or middleware.
   await installSecurityHeaders(app, config);

@@ -27,8 +27,8 @@ function statusOf(v: OverviewSources['vehicles'][number]): VehicleStatus {
  * list holds what is due within its lead time and what is overdue (a missed PMI still needs doing);
  * the availability covers every section in scope, each with the types it has vehicles or a MEL of.
  */
-export function fleetOverview(src: OverviewSources, now: Date, sectionId: string | null = null): FleetOverview {
-  const clock = fleetClock(now);
+export function fleetOverview(src: OverviewSources, now: Date, sectionId: string | null = null, zone?: string): FleetOverview {
+  const clock = fleetClock(now, zone);
   const today = clock.todayDate;
   const inScope = src.vehicles.filter((v) => v.decommissionDate === null && (sectionId === null || v.sectionId === sectionId));
   const byId = new Map(inScope.map((v) => [v.vehicleId, v]));
@@ -132,7 +132,7 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
       .filter((v) => v.eolDate !== null && daysToDate(clock, v.eolDate) <= lead.eolLeadTime)
       .map((v) => ({ ...ref(v.vehicleId), vehicleType: v.vehicleType, eolDate: v.eolDate!, daysToEol: daysToDate(clock, v.eolDate!) }))
       .sort((a, b) => compareIso(a.eolDate, b.eolDate) || compareNames(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
-    forecast: readinessForecast(src, inScope, now, sectionId),
+    forecast: readinessForecast(src, inScope, now, sectionId, zone),
   };
 }
 

@@ -274,6 +274,15 @@ describe('deriveFleetRows: waivers, TDY and notes', () => {
     expect(onTdy(tdy('2026-03-10', '2026-03-20', true))).toBe(false);
   });
 
+  it("is on TDY by the organization's day, not UTC's (issue 50)", () => {
+    // 20:00 UTC on 14 March is 05:00 on the 15th at Kadena and 11:00 on the 14th at Anchorage.
+    const evening = new Date('2026-03-14T20:00:00.000Z');
+    const onTdy = (zone: string) => deriveFleetRows(sources({ tdys: [tdy('2026-03-15', '2026-03-20')] }), evening, zone)[0]!.onTdy;
+    expect(onTdy('Asia/Tokyo')).toBe(true);
+    expect(onTdy('UTC')).toBe(false);
+    expect(onTdy('America/Anchorage')).toBe(false);
+  });
+
   it('counts the notes written in the last 30 days', () => {
     expect(rowOf({ notes: [note(ago(0.5)), note(ago(29.9)), note(ago(30.1)), note(ago(1), 'other')] }).recentNotes).toBe(2);
   });

@@ -146,8 +146,8 @@ export interface SummarizedFleet {
 }
 
 /** The rows of `fleet.vehicles`, in their order, on the day of `now`. */
-export function fleetRowsFromSummaries(fleet: SummarizedFleet, now: Date): FleetRow[] {
-  const clock = fleetClock(now);
+export function fleetRowsFromSummaries(fleet: SummarizedFleet, now: Date, zone?: string): FleetRow[] {
+  const clock = fleetClock(now, zone);
   const names = fleetNames(fleet.workflows, fleet.users, annotationCaptions(fleet.discrepancyPictures ?? []));
   return fleet.vehicles.map((v) => fleetRow(v, fleet.summaries.get(v.vehicleId) ?? emptySummary(v.vehicleId), clock, names));
 }
@@ -157,7 +157,7 @@ export function fleetRowsFromSummaries(fleet: SummarizedFleet, now: Date): Fleet
  * (inCommission false; the screens hide them). Each vehicle's records are summed up from scratch
  * (core/rules/fleet-summary.ts), each source read once, so the cost is linear in the number of records.
  */
-export function deriveFleetRows(sources: FleetSources, now: Date): FleetRow[] {
+export function deriveFleetRows(sources: FleetSources, now: Date, zone?: string): FleetRow[] {
   const summaries = summarize(
     sources.vehicles.map((v) => v.vehicleId),
     sources,
@@ -166,5 +166,6 @@ export function deriveFleetRows(sources: FleetSources, now: Date): FleetRow[] {
   return fleetRowsFromSummaries(
     { vehicles: sources.vehicles, workflows: sources.workflows, users: sources.users, summaries, discrepancyPictures: sources.discrepancyPictures },
     now,
+    zone,
   );
 }

@@ -1,5 +1,6 @@
 import type { ForecastReason, ForecastType, ReadinessForecast } from '../schema/fleet-overview.ts';
-import { DAY_MS, daysFromToday, daysToDate, fleetClock } from './fleet-row-clock.ts';
+import { daysFromToday, daysToDate, fleetClock, type FleetClock } from './fleet-row-clock.ts';
+import { addDays } from './org-clock.ts';
 import { AVAILABLE_STATUSES, type OverviewSources } from './overview-sources.ts';
 import { compareIso, compareNames } from './compare-names.ts';
 import { nameKey } from './name-key.ts';
@@ -25,8 +26,7 @@ function markOut(out: OutDays, vehicleId: string, from: number, to: number, reas
   for (let d = Math.max(0, from); d <= Math.min(FORECAST_DAYS - 1, to); d++) if (!days[d]!.includes(reason)) days[d]!.push(reason);
 }
 
-function outDays(src: OverviewSources, vehicles: readonly Vehicle[], now: Date): OutDays {
-  const clock = fleetClock(now);
+function outDays(src: OverviewSources, vehicles: readonly Vehicle[], clock: FleetClock): OutDays {
   const out: OutDays = new Map(vehicles.map((v) => [v.vehicleId, Array.from({ length: FORECAST_DAYS }, () => [])]));
   const last = FORECAST_DAYS - 1;
   for (const v of vehicles) {
@@ -64,10 +64,10 @@ const groupKey = (sectionId: string, vehicleType: string) => `${sectionId}|${nam
  * The forecast for the vehicles in scope (in commission, of the section when one is given), for the
  * sections in scope; a type appears when its section has a MEL of it above 0.
  */
-export function readinessForecast(src: OverviewSources, inScope: readonly Vehicle[], now: Date, sectionId: string | null): ReadinessForecast {
-  const out = outDays(src, inScope, now);
-  const start = fleetClock(now).today;
-  const dateOf = (d: number) => new Date((start + d) * DAY_MS).toISOString().slice(0, 10);
+export function readinessForecast(src: OverviewSources, inScope: readonly Vehicle[], now: Date, sectionId: string | null, zone?: string): ReadinessForecast {
+  const clock = fleetClock(now, zone);
+  const out = outDays(src, inScope, clock);
+  const dateOf = (d: number) => addDays(clock.todayDate, d);
   const groups = new Map<string, Vehicle[]>();
   for (const v of inScope) {
     if (v.sectionId === null) continue;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '../../core/rules/org-clock.ts';
 import { monthStart } from '../../core/rules/report-range.ts';
 import {
   monthlyReportPath,
@@ -193,7 +194,7 @@ describe('GET /data/v1/organizations/{orgId}/reports/monthly', () => {
   it('covers this month to today without dates, and from the start day to today with a start only', async () => {
     const ctx = env.server.ctx;
     const now = new Date();
-    const at = new Date(Math.max(Date.parse(`${monthStart(now)}T00:00:00Z`), now.getTime() - 60_000));
+    const at = new Date(Math.max(Date.parse(`${monthStart(now, 'UTC')}T00:00:00Z`), now.getTime() - 60_000));
     await addInspections(ctx, env.org.orgId, v['ALPHA-07']!, [{ at: at.toISOString(), answers: [fail('AF1800-3', 'Horn')] }]);
     const thisMonth = monthlyReportSchema.parse((await get('')).body);
     expect(thisMonth[0]!.inspections).toEqual({ total: 1, failed: 1, notes: 0 });
@@ -220,6 +221,27 @@ describe('GET /data/v1/organizations/{orgId}/reports/monthly', () => {
       expect(res.body.errorMessage, query).toContain(message);
     }
     expect((await get(`startDate=${today}&endDate=${today}`)).status).toBe(200);
+  });
+
+  it("takes today as the organization's: a day ahead of UTC is today in a zone east of it, the future in UTC (issue 50)", async () => {
+    // At any moment the day at UTC+14 or at UTC-12 differs from UTC's: both are tried, so one always tells.
+    const orgPath = `/data/v1/organizations/${env.org.orgId}`;
+    try {
+      for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+        const now = new Date();
+        const local = dayOf(now, zone);
+        const utc = dayOf(now, 'UTC');
+        expect((await env.org.admin.api.patch(orgPath, { timeZone: zone })).status).toBe(200);
+        expect((await get(`startDate=${local}&endDate=${local}`)).status, zone).toBe(200);
+        expect((await get(`startDate=${addDays(local, 1)}`)).status, zone).toBe(400);
+        if (local > utc) {
+          await env.org.admin.api.patch(orgPath, { timeZone: 'UTC' });
+          expect((await get(`startDate=${local}`)).body.errorMessage).toContain(reportInFutureMessage);
+        }
+      }
+    } finally {
+      await env.org.admin.api.patch(orgPath, { timeZone: 'UTC' });
+    }
   });
 
   it('is read by vco and sectionLead of the organization only', async () => {

@@ -9,6 +9,7 @@ import type { ServerModule } from '../module.ts';
 import { fleetOverview } from '../../../core/rules/fleet-overview.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { fleetOverviewPath, fleetOverviewQuerySchema } from '../../../core/schema/fleet-overview.ts';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 
 const orgParams = z.object({ orgId: entityId });
 
@@ -43,7 +44,7 @@ export const overviewModule: ServerModule = {
         const { organization, ...rest } = sources;
         if (!organization) throw notFound('Organization not found');
         if (query.sectionId !== undefined && !rest.sections.some((x) => x.sectionId === query.sectionId)) throw notFound('Section not found');
-        return fleetOverview({ ...rest, leadTimes: organization }, now, query.sectionId ?? null);
+        return fleetOverview({ ...rest, leadTimes: organization }, now, query.sectionId ?? null, organization.timeZone ?? DEFAULT_TIME_ZONE);
       },
     );
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 import { reportRange, reportRangeFault } from '../../../core/rules/report-range.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { monthlyReportPath, monthlyReportQuerySchema } from '../../../core/schema/monthly-report.ts';
@@ -9,14 +10,15 @@ import { badRequest } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import type { ServerModule } from '../module.ts';
 import { readFigures } from '../insights/read-figures.ts';
+import { findOrganization } from '../organization/queries.ts';
 import { monthlyReport } from './monthly-sql.ts';
 
 const orgParams = z.object({ orgId: entityId });
 
 /**
  * GET /data/v1/organizations/{orgId}/reports/monthly (part 2 §2.6, §7; core/schema/monthly-report.ts):
- * a report per section over a range of UTC days (this month to today without dates), neither date in
- * the future. docs/insights-reports.md, "The server's figures", states how each figure is counted.
+ * a report per section over a range of days (this month to today without dates, today the
+ * organization's), neither date in the future. docs/insights-reports.md, "The server's figures", states how each figure is counted.
  */
 function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(
@@ -25,9 +27,10 @@ function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ principal, params, query }) => {
       checkOrg(principal, params.orgId);
       const now = new Date();
-      const fault = reportRangeFault(query, now);
+      const zone = (await findOrganization(ctx.db, principal.orgId)).timeZone ?? DEFAULT_TIME_ZONE;
+      const fault = reportRangeFault(query, now, zone);
       if (fault) throw badRequest(fault);
-      const range = reportRange(query, now);
+      const range = reportRange(query, now, zone);
       return readFigures(ctx, principal, (db) => monthlyReport(db, principal.orgId, range, now));
     },
   );

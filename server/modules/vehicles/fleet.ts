@@ -7,6 +7,7 @@ import { readSnapshot } from '../../sync/snapshot.ts';
 import { annotationIds, fleetRowsFromSummaries } from '../../../core/rules/fleet-row.ts';
 import type { FleetRow } from '../../../core/schema/fleet.ts';
 import { readKeptSummaries, storeKeptSummaries } from './fleet-summaries.ts';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 
 /**
  * GET /data/v2/fleet/bulk: the Fleet Details rows, made with the same rule the device runs over its
@@ -17,7 +18,7 @@ import { readKeptSummaries, storeKeptSummaries } from './fleet-summaries.ts';
 export async function fleetRows(db: Db, tables: readonly SyncTable[], p: Principal, showArchives: boolean): Promise<FleetRow[]> {
   const now = new Date();
   const { fleet, kept, pictures } = await readSnapshot(db, tables, p, async (s) => {
-    const fleet = await s.liveFeeds(['vehicles', 'workflows', 'users']);
+    const fleet = await s.liveFeeds(['vehicles', 'workflows', 'users', 'organizations']);
     const kept = await readKeptSummaries(
       s,
       tables,
@@ -34,5 +35,6 @@ export async function fleetRows(db: Db, tables: readonly SyncTable[], p: Princip
   const shown = fleet.vehicles
     .filter((v) => showArchives || v.decommissionDate === null)
     .sort((a, b) => a.regNumber.toLowerCase().localeCompare(b.regNumber.toLowerCase()) || a.vehicleId.localeCompare(b.vehicleId));
-  return fleetRowsFromSummaries({ ...fleet, vehicles: shown, summaries: kept.summaries, discrepancyPictures: pictures }, now);
+  const zone = fleet.organizations[0]?.timeZone ?? DEFAULT_TIME_ZONE;
+  return fleetRowsFromSummaries({ ...fleet, vehicles: shown, summaries: kept.summaries, discrepancyPictures: pictures }, now, zone);
 }

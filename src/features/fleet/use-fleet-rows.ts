@@ -7,8 +7,8 @@ import { readFleetSources } from './read-fleet-sources.ts';
 import { useFirstSyncRows } from './use-first-sync-rows.ts';
 import { getMeta } from '../../db/meta.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
-
-const DAY_MS = 86_400_000;
+import { dayOf } from '../../../core/rules/org-clock.ts';
+import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
 
 export interface FleetData {
   /**
@@ -30,7 +30,8 @@ export interface FleetData {
 export function useFleetRows(): FleetData {
   const db = useMirror();
   const firstSyncUnderWay = useSyncFact((s) => s.firstSync !== null);
-  const day = Math.floor(useNow(60_000) / DAY_MS);
+  const zone = useOrgTimeZone();
+  const day = dayOf(useNow(60_000), zone);
   const data = useLiveQuery(
     async () => {
       try {
@@ -40,14 +41,14 @@ export function useFleetRows(): FleetData {
         const now = new Date();
         const { fleet, sections } = await readFleetSources(db, now);
         // Only the rows are kept: the records they come from are garbage once derived.
-        return { rows: fleetRowsFromSummaries(fleet, now), sections, error: null };
+        return { rows: fleetRowsFromSummaries(fleet, now, zone), sections, error: null };
       } catch (error) {
         // Part 1 §8: a failed load shows the raw error in place of the content.
         return { rows: [], sections: [] as Section[], error: error instanceof Error ? error.message : String(error) };
       }
     },
     // `day` reads and derives again once the date changes (days to ETIC, recent windows), though no feed did.
-    [db, day],
+    [db, day, zone],
   );
   // Until the first full pull has finished, the server's rows, or 'Loading...' until they come, never a
   // short list. Asked only once the mirror has said it is not whole and a first sync is seen under way.

@@ -6,6 +6,7 @@ import { useSession } from '../../auth/session-context.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
 import { readOpenRecords } from '../../db/open-records.ts';
 import { useKeyedLiveQuery, useMirror, type KeyedRead } from '../../sync/react.tsx';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 
 export interface OverviewData {
   overview: FleetOverview;
@@ -38,7 +39,8 @@ export async function readOverview(db: MirrorDb, orgId: string, userId: string, 
   const sorted = [...sections].sort((a, b) => compareNames(a.sectionName, b.sectionName));
   const known = (id: string | null | undefined) => sorted.find((s) => s.sectionId === id)?.sectionId;
   const sectionId = known(chosen) ?? known(me?.sectionId) ?? sorted[0]?.sectionId ?? null;
-  const overview = fleetOverview({ vehicles, ...open, sections, mels, leadTimes }, now, scope === 'section' ? sectionId : null);
+  const zone = organization?.timeZone ?? DEFAULT_TIME_ZONE;
+  const overview = fleetOverview({ vehicles, ...open, sections, mels, leadTimes }, now, scope === 'section' ? sectionId : null, zone);
   return { overview, sections: sorted, sectionId };
 }
 

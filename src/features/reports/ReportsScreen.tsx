@@ -6,6 +6,7 @@ import { monthlyReportPath, monthlyReportSchema } from '../../../core/schema/mon
 import { useSession } from '../../auth/session-context.ts';
 import { downloadText } from '../../components/download-file.ts';
 import { AnswerAge } from '../../shared/AnswerAge.tsx';
+import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
 import { useKeptAnswer } from '../../shared/use-kept-answer.ts';
 import { useLiveQuery, useMirror } from '../../sync/react.tsx';
 import { ProblemVehicles, ReportCards, ReportFailures } from './ReportCards.tsx';
@@ -14,8 +15,8 @@ import { THIS_MONTH, reportQueryOf, timeRangeText, type TimeRange } from './time
 import { TimeRangeModal } from './TimeRangeModal.tsx';
 
 /** The path and query of the monthly report over a range (part 2 §7: useOverview=false). */
-function reportKey(orgId: string, range: TimeRange, now: Date): string {
-  const query = new URLSearchParams({ useOverview: 'false', ...reportQueryOf(range, now) });
+function reportKey(orgId: string, range: TimeRange, now: Date, zone: string): string {
+  const query = new URLSearchParams({ useOverview: 'false', ...reportQueryOf(range, now, zone) });
   return `${monthlyReportPath.build({ orgId })}?${query.toString()}`;
 }
 
@@ -38,7 +39,8 @@ export function ReportsScreen() {
   const [range, setRange] = useState<TimeRange>(THIS_MONTH);
   const [chosen, setChosen] = useState<string | null>(null);
   const [editingRange, setEditingRange] = useState(false);
-  const key = reportKey(orgId, range, new Date());
+  const zone = useOrgTimeZone();
+  const key = reportKey(orgId, range, new Date(), zone);
   const answer = useKeptAnswer(key, monthlyReportSchema);
   const sections = answer.kept?.answer ?? [];
   const section = sections.find((s) => s.id === chosen) ?? sections.find((s) => s.id === me?.sectionId) ?? sections[0] ?? null;

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Radio, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
+import { dayOf } from '../../../core/rules/org-clock.ts';
 import { FormModal } from '../../components/FormModal.tsx';
+import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
 import { draftOf, rangeOfDraft, sameRange, TIME_RANGE_LABELS, timeRangeFaults, type TimeRange, type TimeRangeDraft, type TimeRangeKind } from './time-range.ts';
 
 const toDay = (d: Date | string | null) => (d ? dayjs(d).format('YYYY-MM-DD') : null);
@@ -12,8 +14,11 @@ const fromDay = (day: string | null) => (day ? dayjs(day).toDate() : null);
 export function TimeRangeModal({ opened, range, onClose, onApply }: { opened: boolean; range: TimeRange; onClose(): void; onApply(range: TimeRange): void }) {
   const [draft, setDraft] = useState<TimeRangeDraft>(() => draftOf(range));
   const now = new Date();
-  const faults = timeRangeFaults(draft, now);
-  const next = rangeOfDraft(draft, now);
+  const zone = useOrgTimeZone();
+  const faults = timeRangeFaults(draft, now, zone);
+  const next = rangeOfDraft(draft, now, zone);
+  // The pickers' last day is the organization's today, as a date of this device's calendar.
+  const lastDay = fromDay(dayOf(now, zone))!;
   const set = (patch: Partial<TimeRangeDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
@@ -40,7 +45,7 @@ export function TimeRangeModal({ opened, range, onClose, onApply }: { opened: bo
             label="Start date"
             withAsterisk
             valueFormat="MM/DD/YYYY"
-            maxDate={now}
+            maxDate={lastDay}
             value={fromDay(draft.start)}
             onChange={(d) => set({ start: toDay(d) })}
             error={faults.start}
@@ -52,7 +57,7 @@ export function TimeRangeModal({ opened, range, onClose, onApply }: { opened: bo
             label="End date"
             withAsterisk
             valueFormat="MM/DD/YYYY"
-            maxDate={now}
+            maxDate={lastDay}
             value={fromDay(draft.end)}
             onChange={(d) => set({ end: toDay(d) })}
             error={faults.end}

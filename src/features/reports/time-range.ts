@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import { dayOf } from '../../../core/rules/org-clock.ts';
+import { monthStart } from '../../../core/rules/report-range.ts';
 import { reportInFutureMessage, reportStartAfterEndMessage } from '../../../core/schema/monthly-report.ts';
 
 /** The Reports' Time Range Options (part 2 §2.6, §5, §9): 'This Month' by default. */
@@ -17,17 +19,18 @@ export const TIME_RANGE_LABELS: Record<TimeRangeKind, string> = { thisMonth: 'Th
 export const chooseStartMessage = 'Choose a start date.';
 export const chooseEndMessage = 'Choose an end date.';
 
-const today = (now: Date) => dayjs(now).format('YYYY-MM-DD');
-
 export function draftOf(range: TimeRange): TimeRangeDraft {
   return { kind: range.kind, start: range.kind === 'thisMonth' ? null : range.start, end: range.kind === 'between' ? range.end : null };
 }
 
-/** Part 2 §5: From Date needs a start; Between Dates both; the start not after the end; neither in the future. */
-export function timeRangeFaults(draft: TimeRangeDraft, now: Date): { start?: string; end?: string } {
+/**
+ * Part 2 §5: From Date needs a start; Between Dates both; the start not after the end; neither in the
+ * future, after the organization's today in `zone` (as the server checks it), whatever the device's day.
+ */
+export function timeRangeFaults(draft: TimeRangeDraft, now: Date, zone: string): { start?: string; end?: string } {
   if (draft.kind === 'thisMonth') return {};
   const faults: { start?: string; end?: string } = {};
-  const day = today(now);
+  const day = dayOf(now, zone);
   if (!draft.start) faults.start = chooseStartMessage;
   else if (draft.start > day) faults.start = reportInFutureMessage;
   if (draft.kind === 'between') {
@@ -39,8 +42,8 @@ export function timeRangeFaults(draft: TimeRangeDraft, now: Date): { start?: str
 }
 
 /** The range a valid draft sets, or null while it has a fault. */
-export function rangeOfDraft(draft: TimeRangeDraft, now: Date): TimeRange | null {
-  const faults = timeRangeFaults(draft, now);
+export function rangeOfDraft(draft: TimeRangeDraft, now: Date, zone: string): TimeRange | null {
+  const faults = timeRangeFaults(draft, now, zone);
   if (faults.start || faults.end) return null;
   if (draft.kind === 'thisMonth') return THIS_MONTH;
   if (draft.kind === 'fromDate') return { kind: 'fromDate', start: draft.start! };
@@ -62,7 +65,7 @@ export function timeRangeText(range: TimeRange): string {
  * The dates asked of the server. 'This Month' names its first day, so an answer kept on the device is
  * never taken for another month's; the end is left to the server's today where the range runs to today.
  */
-export function reportQueryOf(range: TimeRange, now: Date): { startDate: string; endDate?: string } {
-  if (range.kind === 'thisMonth') return { startDate: dayjs(now).startOf('month').format('YYYY-MM-DD') };
+export function reportQueryOf(range: TimeRange, now: Date, zone: string): { startDate: string; endDate?: string } {
+  if (range.kind === 'thisMonth') return { startDate: monthStart(now, zone) };
   return range.kind === 'between' ? { startDate: range.start, endDate: range.end } : { startDate: range.start };
 }

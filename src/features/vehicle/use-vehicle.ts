@@ -2,6 +2,7 @@ import { deriveFleetRows } from '../../../core/rules/fleet-row.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 import { useLiveQueryFor, useMirror, useSyncFact } from '../../sync/react.tsx';
 import { vehiclesOfRegistration } from '../../data/vehicles/queries.ts';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 
 export interface VehicleDetails {
   vehicle: Vehicle;
@@ -38,12 +39,13 @@ export function useVehicle(regNumber: string, knownId: string | null): VehicleLo
         return known ? { renamedTo: known.regNumber } : null;
       }
       const [tdys, organizations] = await Promise.all([db.feed('tdys').where('vehicleId').equals(vehicle.vehicleId).toArray(), db.feed('organizations').toArray()]);
+      const org = organizations.find((o) => o.orgId === vehicle.orgId) ?? organizations[0];
       const [row] = deriveFleetRows(
         { vehicles: [vehicle], tdys, workflows: [], inspections: [], discrepancies: [], scheduledMx: [], ltis: [], pmis: [], waivers: [], notes: [], users: [] },
         new Date(),
+        org?.timeZone ?? DEFAULT_TIME_ZONE,
       );
       const { id: _id, ...plain } = vehicle;
-      const org = organizations.find((o) => o.orgId === vehicle.orgId) ?? organizations[0];
       return { details: { vehicle: plain, onTdy: row?.onTdy ?? false, ownerName: org?.name ?? null } };
     },
     [db, regNumber, knownId],

@@ -5,13 +5,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { settingRowId } from '../../../core/schema/settings.ts';
-import { SessionContext, type Session } from '../../auth/session-context.ts';
-import type { MirrorDb } from '../../db/mirror.ts';
-import type { SyncEngine } from '../../sync/engine.ts';
-import type { Mutator } from '../../sync/mutator.ts';
-import { SyncProvider } from '../../sync/react.tsx';
 import { freshDb } from '../../sync/testing/fixtures.ts';
 import { stubMatchMedia } from '../../sync/testing/match-media.ts';
+import { withSync } from '../../sync/testing/with-sync.ts';
 import { theme } from '../../theme.ts';
 import { DataGrid } from './DataGrid.tsx';
 import type { DataGridProps, GridColumn } from './types.ts';
@@ -80,18 +76,6 @@ function grid(props: Partial<DataGridProps<User>>) {
     'aria-label': 'Users',
     ...props,
   });
-}
-
-/** A mirror and an engine whose mutate applies the change locally, as the real one does first. */
-function withSync(db: MirrorDb, node: ReactNode): ReactNode {
-  const engine = {
-    db,
-    mutate: async <A>(mutator: Mutator<A>, args: A) => {
-      await mutator.apply(db, mutator.parse(args));
-    },
-  } as unknown as SyncEngine;
-  const session = { user: { userId: USER_ID } } as Session;
-  return createElement(SessionContext.Provider, { value: session }, createElement(SyncProvider, { db, engine, session, children: node }));
 }
 
 const buttonNamed = (container: HTMLElement, name: string) => Array.from(container.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);

@@ -39,6 +39,8 @@ export interface RecordTabProps<Row> {
 
 const EDIT_WIDTH = 88;
 
+type OpenDialog<Row> = { kind: 'add' } | { kind: 'edit' | 'remove'; row: Row };
+
 /**
  * A standard vehicle tab: one feed's rows of the vehicle in a grid, a 'Show Completed ...' switch, an
  * add button and an edit button per row whose dialogs the tab describes, controls hidden for read-only
@@ -47,8 +49,10 @@ const EDIT_WIDTH = 88;
 export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed, details, readOnly, add, edit, remove }: RecordTabProps<Row>) {
   const [showCompleted, setShowCompleted] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
-  const [dialog, setDialog] = useState<ReactNode>(null);
-  const close = () => setDialog(null);
+  // Which dialog is open, not its element: the dialog is drawn from this render's props, so a picker
+  // opened while its options still load from the mirror shows them once they arrive.
+  const [open, setOpen] = useState<OpenDialog<Row> | null>(null);
+  const close = () => setOpen(null);
 
   const data = rows.state === 'ready' ? rows.data : undefined;
   const shown = useMemo(() => (data && completed && !showCompleted ? data.filter((row) => !completed.isCompleted(row)) : data), [data, completed, showCompleted]);
@@ -66,7 +70,7 @@ export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed
           <Button
             leftSection={<IconPlus size={18} aria-hidden />}
             disabled={Boolean(add.disabledReason)}
-            onClick={() => setDialog(add.dialog(close))}
+            onClick={() => setOpen({ kind: 'add' })}
             {...(add.disabledReason ? { 'aria-description': add.disabledReason } : {})}
           >
             {add.label}
@@ -94,20 +98,13 @@ export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed
                 render: (row: Row) => (
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label={edit.label(row)}>
-                      <ActionIcon variant="subtle" aria-label={edit.label(row)} onClick={() => setDialog(edit.dialog(row, close))}>
+                      <ActionIcon variant="subtle" aria-label={edit.label(row)} onClick={() => setOpen({ kind: 'edit', row })}>
                         <IconPencil size={18} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
                     {remove ? (
                       <Tooltip label={remove.label(row)}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={remove.label(row)}
-                          onClick={() =>
-                            setDialog(<ConfirmDelete title={remove.title} message={remove.message(row)} onConfirm={() => remove.onConfirm(row)} onClose={close} />)
-                          }
-                        >
+                        <ActionIcon variant="subtle" color="red" aria-label={remove.label(row)} onClick={() => setOpen({ kind: 'remove', row })}>
                           <IconTrash size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
@@ -119,7 +116,11 @@ export function RecordTab<Row>({ feed, label, rows, columns, getRowId, completed
             }
           : {})}
       />
-      {dialog}
+      {open?.kind === 'add' && add ? add.dialog(close) : null}
+      {open?.kind === 'edit' && edit ? edit.dialog(open.row, close) : null}
+      {open?.kind === 'remove' && remove ? (
+        <ConfirmDelete title={remove.title} message={remove.message(open.row)} onConfirm={() => remove.onConfirm(open.row)} onClose={close} />
+      ) : null}
     </Stack>
   );
 }

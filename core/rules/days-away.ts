@@ -1,16 +1,12 @@
+import { dayOf, daysBetween } from './org-clock.ts';
+
 /** Part 1 §2 "Days Away" of scheduled maintenance, LTIs and PMIs. */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function localDay(date: Date): number {
-  return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
-}
-
 /**
- * Calendar days from today to the day it is scheduled for, in the time zone of the code that runs it
- * (0 today, negative once overdue); null once it has a completion date, since a done job is not away.
+ * Calendar days of the organization's zone from today to the day it is scheduled for (0 today,
+ * negative once overdue); null once it has a completion date, since a done job is not away.
  */
-export function daysAway(scheduledFor: string, completionDate: string | null, now: Date): number | null {
+export function daysAway(scheduledFor: string, completionDate: string | null, now: Date, zone: string): number | null {
   if (completionDate !== null) return null;
-  return Math.round((localDay(new Date(scheduledFor)) - localDay(now)) / DAY_MS);
+  return daysBetween(dayOf(now, zone), dayOf(scheduledFor, zone));
 }

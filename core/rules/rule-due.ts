@@ -1,5 +1,5 @@
 import type { Frequency } from '../schema/rule.ts';
-import { addDays } from './tdy.ts';
+import { addDays } from './org-clock.ts';
 
 /*
  * Which rules an inspection asks (part 2 §3 "frequency"; docs/inspections.md "Rules due"). A rule of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localToday, TDY_END_AFTER_TODAY, TDY_END_BEFORE_START, tdyAfter, tdyDatesError } from './tdy.ts';
+import { TDY_END_AFTER_TODAY, TDY_END_BEFORE_START, TDY_END_REQUIRED, tdyAfter, tdyDatesError } from './tdy.ts';
 
 const today = '2026-11-24';
 const open = { startDate: '2026-11-20', endDate: '2026-12-10', completed: false };
@@ -14,6 +14,17 @@ describe('TDY completion (part 1 §4)', () => {
     expect(tdyAfter({ ...open, completed: true, endDate: today }, { completed: false }, today)).toEqual({ ...open, endDate: null });
   });
 
+  it('completing a TDY that starts after today cancels it: completed, without an end date, and valid', () => {
+    const planned = { startDate: '2026-12-01', endDate: '2026-12-15', completed: false };
+    const cancelled = tdyAfter(planned, { completed: true }, today);
+    expect(cancelled).toEqual({ ...planned, completed: true, endDate: null });
+    expect(tdyDatesError(cancelled, today)).toBeNull();
+    // Sent by the device with its end date cleared: the same.
+    expect(tdyAfter(planned, { completed: true, endDate: null }, today)).toEqual(cancelled);
+    // On its start day it has started: completing it ends it today.
+    expect(tdyAfter(planned, { completed: true }, '2026-12-01')).toEqual({ ...planned, completed: true, endDate: '2026-12-01' });
+  });
+
   it('an end date set by hand is a planned end: it does not complete', () => {
     expect(tdyAfter(open, { endDate: '2026-12-20' }, today)).toEqual({ ...open, endDate: '2026-12-20' });
   });
@@ -26,14 +37,13 @@ describe('TDY dates (part 1 §5)', () => {
     expect(tdyDatesError({ ...open, endDate: null }, today)).toBeNull();
   });
 
-  it('refuses a completed TDY that ends after today, with slack for a server', () => {
+  it('refuses a completed TDY that ends after today', () => {
     expect(tdyDatesError({ ...open, completed: true }, today)).toEqual({ field: 'endDate', message: TDY_END_AFTER_TODAY });
-    expect(tdyDatesError({ ...open, completed: true, endDate: '2026-11-25' }, today, 1)).toBeNull();
+    expect(tdyDatesError({ ...open, completed: true, endDate: today }, today)).toBeNull();
     expect(tdyDatesError(open, today)).toBeNull();
   });
 
-  it('counts calendar days across months and years', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  it('refuses a started TDY completed without an end date', () => {
+    expect(tdyDatesError({ ...open, completed: true, endDate: null }, today)).toEqual({ field: 'endDate', message: TDY_END_REQUIRED });
   });
 });

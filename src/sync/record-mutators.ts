@@ -10,8 +10,11 @@ type Body = z.ZodObject | z.ZodType<Record<string, unknown>>;
 type Contract<C extends Body | undefined = Body | undefined, U extends Body | undefined = Body | undefined> = ResourceContract<FeedName, z.ZodObject, C, U>;
 type RowOf<K extends Contract> = z.infer<K['row']>;
 
-/** What a record's optimistic row may read: the acting user (audit names) and the vehicles (registrations). */
-const RECORD_READS = ['users', 'vehicles'] as const satisfies readonly FeedName[];
+/**
+ * What a record's optimistic row may read: the acting user (audit names), the vehicles (registrations)
+ * and the organization (its zone, whose day is today).
+ */
+const RECORD_READS = ['users', 'vehicles', 'organizations'] as const satisfies readonly FeedName[];
 
 /**
  * Further ids a record's paths name beyond its parent and itself, e.g. the vehicle of a discrepancy's

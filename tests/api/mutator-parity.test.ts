@@ -132,7 +132,8 @@ const scenarios: Record<string, Scenario> = {
     },
   }),
   deleteDiscrepancy: (s) => ({ args: { parentId: s.vehicleId, id: s.discrepancyIds[1] } }),
-  updateTdy: (s) => ({ args: { ...record(s, s.tdyId), changes: { description: 'Exercise, extended', endDate: '2026-12-24' } } }),
+  // Completed alone: both ends fill in today's date, in the organization's zone.
+  updateTdy: (s) => ({ args: { ...record(s, s.tdyId), changes: { description: 'Exercise, extended', completed: true } } }),
   addDiscrepancyPicture: (s) => ({ args: { ...picture(s, s.discrepancyIds[0]), fields: { ...s.files.png, annotation: ' Crack, driver side ' } } }),
   captionDiscrepancyPicture: (s) => ({ args: { ...picture(s, s.discrepancyIds[0], s.discrepancyPictureIds[0]), changes: { annotation: 'Close up' } } }),
   deleteDiscrepancyPicture: (s) => ({ args: { parentId: s.discrepancyIds[0], id: s.discrepancyPictureIds[1], pathIds: { vehicleId: s.vehicleId } } }),
@@ -337,6 +338,9 @@ beforeAll(async () => {
     })
   ).body as { melId: string }[];
   const melIds: [string, string] = [mels[0]!.melId, mels[1]!.melId];
+  // UTC+14: for most of the UTC day the organization's day is the next one, so a mutator that counted
+  // "today" by another clock than the zone's would show the device a row the server does not send.
+  await vco.api.patch(`/data/v1/organizations/${orgId}`, { timeZone: 'Pacific/Kiritimati' });
   const device = await SimDevice.open(
     'parity',
     { label: 'P', userId: vco.userId, email: vco.email, password: vco.password, orgId, role: 'vco', isAdmin: true },

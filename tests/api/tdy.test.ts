@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TDY_END_AFTER_TODAY, TDY_END_BEFORE_START } from '../../core/rules/tdy.ts';
+import { addDays, dayOf } from '../../core/rules/org-clock.ts';
+import { TDY_END_AFTER_TODAY, TDY_END_BEFORE_START, TDY_END_REQUIRED } from '../../core/rules/tdy.ts';
 import { tdyResource, tdySchema } from '../../core/schema/tdy.ts';
 import { createVehicle } from '../support/factories.ts';
 import { orgWithAdmin, signedInUser, useServerWithOrg } from '../support/session.ts';
@@ -32,6 +33,31 @@ describe('TDY (part 1 §7 "TDY", part 2 §7)', () => {
     // Ticking Completed ends it today; unticking clears the end date.
     expect((await api.patch(path, { completed: true })).body).toMatchObject({ completed: true, endDate: utcToday() });
     expect((await api.patch(path, { completed: false })).body).toMatchObject({ completed: false, endDate: null });
+  });
+
+  it("ends a TDY on today of the organization's zone, and cancels one that has not started", async () => {
+    // UTC+14 and UTC-11: at any hour at least one of them is on another day than UTC.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const org = await orgWithAdmin(env.server);
+      const api = org.admin.api;
+      expect((await api.patch(`/data/v1/organizations/${org.orgId}`, { timeZone: zone })).status).toBe(200);
+      const vehicle = await createVehicle(env.server.ctx, org.orgId, org.sectionId);
+      const send = async (startDate: string, endDate: string | null) =>
+        tdySchema.parse((await api.post(list.build({}), { regNumber: vehicle.regNumber, startDate, endDate, description: zone })).body);
+      const today = dayOf(new Date(), zone);
+
+      const running = await send(addDays(today, -3), null);
+      expect((await api.patch(item.build({ tdyId: running.tdyId }), { completed: true })).body, zone).toMatchObject({ completed: true, endDate: today });
+      const res = await api.patch(item.build({ tdyId: running.tdyId }), { endDate: addDays(today, 1) });
+      expect([res.status, res.body.errorMessage]).toEqual([400, `endDate: ${TDY_END_AFTER_TODAY}`]);
+
+      // Planned for tomorrow: completing it cancels it, its end date cleared.
+      const planned = await send(addDays(today, 1), addDays(today, 5));
+      expect((await api.patch(item.build({ tdyId: planned.tdyId }), { completed: true })).body).toMatchObject({ completed: true, endDate: null });
+      const started = await send(today, null);
+      const refused = await api.patch(item.build({ tdyId: started.tdyId }), { completed: true, endDate: null });
+      expect([refused.status, refused.body.errorMessage]).toEqual([400, `endDate: ${TDY_END_REQUIRED}`]);
+    }
   });
 
   it('lists by registration and by end date', async () => {

@@ -2,12 +2,14 @@ import { and, asc, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { nanoid } from 'nanoid';
 import { actorName } from '../../../core/rules/actor-name.ts';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { WriteScope } from '../../db/write.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RouteWrite } from '../../http/route.ts';
 import { vehicleEvent, type LiveEventInput, type LiveEventPayload } from '../../stream/live-events.ts';
+import { findOrganization } from '../organization/queries.ts';
 import { findVehicle, type VehicleRow } from '../vehicles/find-vehicle.ts';
 
 /**
@@ -24,8 +26,11 @@ export interface VehicleRecordKind<T extends PgTable, Api, Create, Update> {
   orderBy: PgColumn;
   /** The kind's own columns of a new record, from its create body (`by`: who reports it). */
   fields(body: Create, now: Date, by: Actor): Record<string, unknown>;
-  /** The columns a change sets, given the record as it is; throws badRequest for a change it refuses. */
-  changes(current: Api, body: Update, now: Date): Record<string, unknown>;
+  /**
+   * The columns a change sets, given the record as it is; throws badRequest for a change it refuses.
+   * `zone` is the organization's time zone, whose calendar day is today (core/rules/org-clock.ts).
+   */
+  changes(current: Api, body: Update, now: Date, zone: string): Record<string, unknown>;
   /** The Fleet Updates event of a new or changed record (part 1 §3), if the kind has one. */
   event?(record: Api): LiveEventPayload;
 }
@@ -203,10 +208,11 @@ export async function updateRecord<T extends PgTable, Api, Update>(
     const named = target.vehicleId !== undefined ? await findVehicle(tx, p.orgId, target.vehicleId) : undefined;
     const where = targetWhere(c, p.orgId, target);
     const current = await lockRecord(tx, kind, where, target);
+    const zone = (await findOrganization(tx, p.orgId)).timeZone ?? DEFAULT_TIME_ZONE;
     const audit = c.audited ? { lastModifierId: by.id, lastModifierName: by.name } : {};
     const [row] = await tx
       .update(kind.table as PgTable)
-      .set({ ...kind.changes(kind.toApi(current), body, now), rev, ...audit, updatedAt: now } as never)
+      .set({ ...kind.changes(kind.toApi(current), body, now, zone), rev, ...audit, updatedAt: now } as never)
       .where(where)
       .returning();
     const record = kind.toApi(row as T['$inferSelect']);

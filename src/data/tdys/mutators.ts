@@ -1,7 +1,9 @@
-import { tdyAfter, localToday } from '../../../core/rules/tdy.ts';
+import { dayOf } from '../../../core/rules/org-clock.ts';
+import { tdyAfter } from '../../../core/rules/tdy.ts';
 import { tdyResource } from '../../../core/schema/tdy.ts';
 import { createRecordMutator, updateRecordMutator } from '../../sync/record-mutators.ts';
 import { actorOf, createdBy, modifiedBy } from '../actor.ts';
+import { orgTimeZoneOf } from '../organization/time-zone.ts';
 
 /** Sends a vehicle on TDY: POST /data/v2/tdy with its registration, start, optional end and description. */
 export const createTdy = createRecordMutator(tdyResource, {
@@ -20,14 +22,14 @@ export const createTdy = createRecordMutator(tdyResource, {
   },
 });
 
-/** Edits a TDY: PATCH /data/v2/tdy/{id} with the changed fields; Completed ends it today (part 1 §4). */
+/** Edits a TDY: PATCH /data/v2/tdy/{id} with the changed fields; Completed ends it today in the organization's zone (part 1 §4). */
 export const updateTdy = updateRecordMutator(tdyResource, {
   name: 'updateTdy',
   async next(db, row, { userId, changes }) {
     const now = new Date();
     return {
       ...row,
-      ...tdyAfter(row, changes, localToday(now)),
+      ...tdyAfter(row, changes, dayOf(now, await orgTimeZoneOf(db))),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...modifiedBy(await actorOf(db, userId), now),
     };

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { nanoid } from 'nanoid';
-import { localToday, tdyDatesError } from '../../../../core/rules/tdy.ts';
+import { dayOf } from '../../../../core/rules/org-clock.ts';
+import { isPlanned, tdyDatesError } from '../../../../core/rules/tdy.ts';
 import { ID_LENGTH } from '../../../../core/schema/common.ts';
 import { TDY_DESCRIPTION_MAX, type Tdy } from '../../../../core/schema/tdy.ts';
 import { useSession } from '../../../auth/session-context.ts';
@@ -11,6 +12,7 @@ import { RecordTab } from '../../../components/record-tab/RecordTab.tsx';
 import { createTdy, updateTdy } from '../../../data/tdys/mutators.ts';
 import { tdysOfVehicle } from '../../../data/tdys/queries.ts';
 import { formatDate, formatDateTime } from '../../../shared/fleet-format.ts';
+import { useOrgTimeZone } from '../../../shared/org-time-zone.ts';
 import { useMutate } from '../../../sync/react.tsx';
 import { useMirrorQuery } from '../../../sync/use-mirror-query.ts';
 
@@ -38,7 +40,8 @@ const when = (id: 'creationDate' | 'lastModificationDate', header: string): Grid
 /** Part 1 §2 TDY: Start Date, End Date, Description, Scheduled On, Scheduled By, Updated On, Updated By. */
 const COLUMNS: GridColumn<Tdy>[] = [
   day('startDate', 'Start Date'),
-  day('endDate', 'End Date'),
+  // A completed TDY without an end never ran: it was cancelled before its start (core/rules/tdy.ts).
+  { ...day('endDate', 'End Date'), cell: (t) => (t.completed && t.endDate === null ? 'Cancelled' : formatDate(t.endDate)) },
   { id: 'description', header: 'Description', value: (t) => t.description, filter: 'TEXT', width: 260 },
   when('creationDate', 'Scheduled On'),
   { id: 'creatorName', header: 'Scheduled By', value: (t) => t.creatorName, filter: 'TEXT' },
@@ -54,19 +57,29 @@ const CREATE_FIELDS: RecordField<TdyForm>[] = [
 const EDIT_FIELDS: RecordField<TdyForm>[] = [...CREATE_FIELDS, { name: 'completed', label: 'Completed', kind: 'checkbox' }];
 
 /** Part 1 §5: start date and description required, end date optional, not before the start; a completed TDY ends by today. */
-function validate(form: TdyForm): FieldErrors<TdyForm> {
-  const dates = form.startDate ? tdyDatesError({ startDate: form.startDate, endDate: form.endDate, completed: form.completed }, localToday(new Date())) : null;
-  return {
-    startDate: form.startDate ? undefined : TDY_START_REQUIRED,
-    description: form.description.trim() ? undefined : TDY_DESCRIPTION_REQUIRED,
-    endDate: dates?.message,
+function validateIn(zone: string) {
+  return (form: TdyForm): FieldErrors<TdyForm> => {
+    const today = dayOf(new Date(), zone);
+    const dates = form.startDate ? tdyDatesError({ startDate: form.startDate, endDate: form.endDate, completed: form.completed }, today) : null;
+    return {
+      startDate: form.startDate ? undefined : TDY_START_REQUIRED,
+      description: form.description.trim() ? undefined : TDY_DESCRIPTION_REQUIRED,
+      endDate: dates?.message,
+    };
   };
 }
 
-/** Part 1 §4: ticking Completed fills the end date with today; unticking clears it. */
-function completedRule(form: TdyForm, changed: keyof TdyForm): TdyForm {
-  if (changed !== 'completed') return form;
-  return { ...form, endDate: form.completed ? localToday(new Date()) : null };
+/**
+ * Part 1 §4: ticking Completed fills the end date with today; unticking clears it. A TDY that starts
+ * after today is cancelled instead: no end date (core/rules/tdy.ts).
+ */
+function completedRuleIn(zone: string) {
+  return (form: TdyForm, changed: keyof TdyForm): TdyForm => {
+    if (changed !== 'completed') return form;
+    const today = dayOf(new Date(), zone);
+    const planned = form.startDate !== null && isPlanned({ startDate: form.startDate }, today);
+    return { ...form, endDate: form.completed && !planned ? today : null };
+  };
 }
 
 /** A vehicle's TDYs: send it on TDY, edit and complete one (part 1 §2, §4, §5, §7 "TDY"). */
@@ -74,6 +87,9 @@ export function TdyTab({ vehicleId, regNumber, readOnly }: { vehicleId: string; 
   const rows = useMirrorQuery((db) => tdysOfVehicle(db, vehicleId), [vehicleId]);
   const mutate = useMutate();
   const { user } = useSession();
+  const zone = useOrgTimeZone();
+  const validate = useMemo(() => validateIn(zone), [zone]);
+  const completedRule = useMemo(() => completedRuleIn(zone), [zone]);
   const completed = useMemo(() => ({ label: 'Show Completed TDY', isCompleted: (t: Tdy) => t.completed }), []);
 
   const create = useCallback(
@@ -92,7 +108,7 @@ export function TdyTab({ vehicleId, regNumber, readOnly }: { vehicleId: string; 
         }}
       />
     ),
-    [mutate, regNumber, user.userId, vehicleId],
+    [mutate, regNumber, user.userId, validate, vehicleId],
   );
 
   const edit = useCallback(
@@ -114,7 +130,7 @@ export function TdyTab({ vehicleId, regNumber, readOnly }: { vehicleId: string; 
         }}
       />
     ),
-    [mutate, user.userId, vehicleId],
+    [completedRule, mutate, user.userId, validate, vehicleId],
   );
 
   return (

@@ -12,6 +12,7 @@ import { RecordTab } from '../../../../components/record-tab/RecordTab.tsx';
 import { scheduleLti, schedulePmi, updateLti, updatePmi } from '../../../../data/maintenance/mutators.ts';
 import { maintenanceOfVehicle } from '../../../../data/maintenance/queries.ts';
 import { formatDate } from '../../../../shared/fleet-format.ts';
+import { useOrgTimeZone } from '../../../../shared/org-time-zone.ts';
 import { useMutate } from '../../../../sync/react.tsx';
 import { useMirrorQuery } from '../../../../sync/use-mirror-query.ts';
 import { COMPLETED_COLUMNS, scheduledColumns } from './maintenance-columns.tsx';
@@ -30,8 +31,8 @@ const KINDS = {
 } as const;
 
 /** Part 1 §2 LTI and PMI: Last Modified, Scheduled For, Days Away, Completed On (with 'Show Completed ...'). */
-const COLUMNS: GridColumn<Visit>[] = [
-  ...scheduledColumns<Visit>(false),
+const columnsIn = (zone: string): GridColumn<Visit>[] => [
+  ...scheduledColumns<Visit>(false, zone),
   { id: 'passed', header: 'Passed', value: (v) => v.passed, filter: 'BOOLEAN', width: 110 },
   { id: 'notes', header: 'Notes', value: (v) => v.notes, filter: 'TEXT', hiddenByDefault: true },
 ];
@@ -43,6 +44,8 @@ export function InspectionVisitTab({ kind, vehicleId, readOnly }: { kind: keyof 
   const rows = useMirrorQuery((db) => maintenanceOfVehicle(db, feed, vehicleId) as Promise<Visit[]>, [feed, vehicleId]);
   const mutate = useMutate();
   const { user } = useSession();
+  const zone = useOrgTimeZone();
+  const columns = useMemo(() => columnsIn(zone), [zone]);
   const completed = useMemo(() => ({ label: `Show Completed ${label}`, isCompleted: (v: Visit) => v.completed, columns: SHOWN_WHEN_COMPLETED }), [label]);
 
   const schedule = useCallback(
@@ -88,7 +91,7 @@ export function InspectionVisitTab({ kind, vehicleId, readOnly }: { kind: keyof 
       feed={feed}
       label={`${label}s`}
       rows={rows}
-      columns={COLUMNS}
+      columns={columns}
       getRowId={idOf}
       completed={completed}
       readOnly={readOnly}

@@ -12,6 +12,7 @@ import { RecordTab } from '../../../../components/record-tab/RecordTab.tsx';
 import { scheduleMx, updateScheduledMx } from '../../../../data/maintenance/mutators.ts';
 import { maintenanceOfVehicle } from '../../../../data/maintenance/queries.ts';
 import { formatDate } from '../../../../shared/fleet-format.ts';
+import { useOrgTimeZone } from '../../../../shared/org-time-zone.ts';
 import { useMutate } from '../../../../sync/react.tsx';
 import { useMirrorQuery } from '../../../../sync/use-mirror-query.ts';
 import { COMPLETED_COLUMNS, scheduledColumns } from './maintenance-columns.tsx';
@@ -20,7 +21,10 @@ import { SCHEDULED_DATE_REQUIRED } from './visit-form.ts';
 type MxForm = { mxType: string; mxDate: string | null; completed: boolean; completionDate: string | null };
 
 /** Part 1 §2 Scheduled: Type, Last Modified (hidden), Scheduled For, Days Away, Completed On. */
-const COLUMNS: GridColumn<ScheduledMx>[] = [{ id: 'mxType', header: 'Type', value: (m) => m.mxType, filter: 'TEXT' }, ...scheduledColumns<ScheduledMx>(true)];
+const columnsIn = (zone: string): GridColumn<ScheduledMx>[] => [
+  { id: 'mxType', header: 'Type', value: (m) => m.mxType, filter: 'TEXT' },
+  ...scheduledColumns<ScheduledMx>(true, zone),
+];
 
 const SCHEDULE_FIELDS: RecordField<MxForm>[] = [
   { name: 'mxDate', label: 'Scheduled For', kind: 'date', required: true },
@@ -47,6 +51,8 @@ export function ScheduledMxTab({ vehicleId, readOnly }: { vehicleId: string; rea
   const rows = useMirrorQuery((db) => maintenanceOfVehicle(db, 'scheduledMx', vehicleId), [vehicleId]);
   const mutate = useMutate();
   const { user } = useSession();
+  const zone = useOrgTimeZone();
+  const columns = useMemo(() => columnsIn(zone), [zone]);
   const completed = useMemo(() => ({ label: 'Show Completed Scheduled Mx', isCompleted: (m: ScheduledMx) => m.completed, columns: COMPLETED_COLUMNS }), []);
 
   const schedule = useCallback(
@@ -91,7 +97,7 @@ export function ScheduledMxTab({ vehicleId, readOnly }: { vehicleId: string; rea
       feed="scheduledMx"
       label="Scheduled maintenance"
       rows={rows}
-      columns={COLUMNS}
+      columns={columns}
       getRowId={(m) => m.mxId}
       completed={completed}
       readOnly={readOnly}

@@ -10,9 +10,9 @@ export interface ScheduledRecord {
   lastModificationDate: string;
 }
 
-/** Part 1 §2: Days Away is computed only without a completion date; overdue work shows in red. */
-function daysAwayColumn<R extends ScheduledRecord>(): GridColumn<R> {
-  const value = (r: R) => daysAway(r.mxDate, r.completionDate, new Date());
+/** Part 1 §2: Days Away, in days of the organization's zone, is computed only without a completion date; overdue work shows in red. */
+function daysAwayColumn<R extends ScheduledRecord>(zone: string): GridColumn<R> {
+  const value = (r: R) => daysAway(r.mxDate, r.completionDate, new Date(), zone);
   return {
     id: 'daysAway',
     header: 'Days Away',
@@ -37,11 +37,11 @@ function daysAwayColumn<R extends ScheduledRecord>(): GridColumn<R> {
  * Last Modified, Scheduled For, Days Away, Completed On (part 1 §2 Scheduled, LTI, PMI). Last Modified
  * starts hidden where the spec says so; Completed On shows with the tab's 'Show Completed ...' switch.
  */
-export function scheduledColumns<R extends ScheduledRecord>(lastModifiedHidden: boolean): GridColumn<R>[] {
+export function scheduledColumns<R extends ScheduledRecord>(lastModifiedHidden: boolean, zone: string): GridColumn<R>[] {
   return [
     dateColumn<R>('lastModificationDate', 'Last Modified', (r) => r.lastModificationDate, { hiddenByDefault: lastModifiedHidden }),
     dateColumn<R>('mxDate', 'Scheduled For', (r) => r.mxDate),
-    daysAwayColumn<R>(),
+    daysAwayColumn<R>(zone),
     dateColumn<R>('completionDate', 'Completed On', (r) => r.completionDate),
   ];
 }

@@ -124,7 +124,10 @@ function odometerRule(ruleId: string, title: string, units: string): RuleDefinit
 export const HOURS_RULE = odometerRule(HOURS_RULE_ID, 'Hours', 'hours');
 export const MILES_RULE = odometerRule(MILES_RULE_ID, 'Miles', 'miles');
 
-/** Workflows whose title starts with this are the templates: edit only, never deactivated. */
+/**
+ * Workflows whose title starts with this are the templates: edit only, never deactivated (part 2
+ * §2.1), and no other workflow may take such a title (isAf1800TemplateTitle).
+ */
 export const AF1800_TEMPLATE_PREFIX = 'AF-1800 Full';
 
 export const AF1800_TEMPLATE_VARIANTS = ['hours', 'miles', 'milesAndHours'] as const;
@@ -136,8 +139,25 @@ export const AF1800_TEMPLATE_TITLES: Record<Af1800TemplateVariant, string> = {
   milesAndHours: `${AF1800_TEMPLATE_PREFIX} (Miles & Hours)`,
 };
 
+/** A title as the prefix is compared: trimmed, lower case, each run of white space one space. */
+const prefixKey = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase();
+const TEMPLATE_PREFIX_KEY = prefixKey(AF1800_TEMPLATE_PREFIX);
+
+/**
+ * Whether a title starts with the reserved prefix. Compared case-insensitively and with white space
+ * runs as one space, as titles are told apart (unique trimmed, case-insensitively), so 'af-1800  full
+ * x' cannot pass for a workflow of one's own while reading as a template in the list.
+ */
 export function isAf1800TemplateTitle(title: string): boolean {
-  return title.trim().startsWith(AF1800_TEMPLATE_PREFIX);
+  return prefixKey(title).startsWith(TEMPLATE_PREFIX_KEY);
+}
+
+/**
+ * An AF-1800 Full workflow, by its flag or by its title (one made before the prefix was reserved
+ * everywhere): never replaced nor set inactive. Restoring one that is inactive stays allowed.
+ */
+export function isAf1800TemplateWorkflow(workflow: { title: string; isTemplate: boolean }): boolean {
+  return workflow.isTemplate || isAf1800TemplateTitle(workflow.title);
 }
 
 /** The rules of a template workflow in order: the odometer rules first, then every AF1800 item. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityId, INT_MAX, isoDate, isoDateTime } from './common.ts';
-import { regNumberSchema } from './registration.ts';
+import { isValidRegNumber, regNumberSchema } from './registration.ts';
 import { workflowIdSchema } from './workflow.ts';
 
 export const VEHICLE_STATUSES = ['valid', 'warning', 'invalid', 'inMx'] as const;
@@ -108,7 +108,11 @@ const optionalText = (label: string) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-/** POST /data/v1/vehicles: one vehicle (bulk creation sends one call per vehicle). */
+/**
+ * One vehicle of POST /data/v1/vehicles. The body is this object (part 1 §7: the app's outbox sends
+ * one call per vehicle) or an array of them (part 2 §7), which the server checks vehicle by vehicle
+ * (server/modules/vehicles/service.ts createVehicles; docs/vehicles.md).
+ */
 export const createVehicleBodySchema = z.object({
   vehicleId: entityId.optional(),
   regNumber: regNumberSchema,
@@ -123,7 +127,21 @@ export const createVehicleBodySchema = z.object({
 });
 export type CreateVehicleBody = z.infer<typeof createVehicleBodySchema>;
 
-/** PATCH /data/v2/vehicles/{id}: any of these. */
+/** Ours: the most vehicles one creation call takes (a fleet's bulk entry; each costs a few queries). */
+export const VEHICLE_BATCH_MAX = 200;
+export const EMPTY_VEHICLE_BATCH_MESSAGE = 'Send at least one vehicle';
+export const VEHICLE_BATCH_TOO_LARGE_MESSAGE = `Send at most ${VEHICLE_BATCH_MAX} vehicles at once`;
+
+/**
+ * A vehicle named in the path of an update, decommission or recommission: its id, or its registration
+ * number (part 1 §7 "by regNumber"). An id is matched first (server/modules/vehicles/find-vehicle.ts).
+ */
+export const vehicleRefSchema = z
+  .string()
+  .trim()
+  .refine((v) => entityId.safeParse(v).success || isValidRegNumber(v), { message: 'Name the vehicle by its id or its registration number' });
+
+/** PATCH /data/v2/vehicles/{id or registration}: any of these. */
 export const updateVehicleBodySchema = z
   .object({
     workflowId: workflowIdSchema.optional(),
@@ -144,7 +162,7 @@ export const updateVehicleBodySchema = z
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateVehicleBody = z.infer<typeof updateVehicleBodySchema>;
 
-/** PATCH /data/v1/vehicles/{id}: decommission (true) or re-commission (false). */
+/** PATCH /data/v1/vehicles/{id or registration}: decommission (true) or re-commission (false). */
 export const commissionBodySchema = z.object({ decommissioned: z.boolean() });
 
 /** POST /data/v2/vehicles/types */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entityId, isoDateTime } from './common.ts';
 import { regNumberSchema } from './registration.ts';
 import { builtInRuleFault } from '../rules/protected-rules.ts';
+import { AF1800_TEMPLATE_PREFIX, isAf1800TemplateTitle } from '../rules/af1800-items.ts';
 import { apiPath } from './api-path.ts';
 import { FREQUENCIES, RULE_TYPES, ruleDefinitionSchema, ruleFieldsSchema, ruleInputSchema, ruleLookupSchema, ruleTitleKey } from './rule.ts';
 
@@ -43,6 +44,15 @@ export const workflowTitleSchema = z
   .min(WORKFLOW_TITLE_MIN, `Titles are ${WORKFLOW_TITLE_MIN} to ${WORKFLOW_TITLE_MAX} characters`)
   .max(WORKFLOW_TITLE_MAX, `Titles are ${WORKFLOW_TITLE_MIN} to ${WORKFLOW_TITLE_MAX} characters`)
   .regex(WORKFLOW_TITLE_PATTERN, WORKFLOW_TITLE_INVALID_MESSAGE);
+
+export const WORKFLOW_TITLE_RESERVED_MESSAGE = `Titles starting with "${AF1800_TEMPLATE_PREFIX}" are kept for the AF-1800 templates; choose another title`;
+
+/**
+ * The title of a new workflow (Save As; POST .../workflows): the title rule, and not the templates'
+ * prefix (isAf1800TemplateTitle). The editor's Save As and the server both check it; a rename by
+ * PATCH is checked by the server with the same rule, after the template's own refusal.
+ */
+export const newWorkflowTitleSchema = workflowTitleSchema.refine((title) => !isAf1800TemplateTitle(title), { message: WORKFLOW_TITLE_RESERVED_MESSAGE });
 
 /** Uniqueness of titles compares them trimmed and case-insensitively. */
 export function workflowTitleKey(title: string): string {
@@ -138,7 +148,7 @@ const workflowRulesInput = z
 /** Save As: a new workflow, optionally assigned to vehicles at once. */
 export const createWorkflowBodySchema = z.object({
   workflowId: workflowIdSchema.optional(),
-  title: workflowTitleSchema,
+  title: newWorkflowTitleSchema,
   rules: workflowRulesInput,
   regNumbers: z.array(regNumberSchema).max(1000).optional(),
   /** Ours: the vehicles meant, in the order of regNumbers; an id wins over a registration that changed hands (server/modules/vehicles/vehicle-meant.ts). */

@@ -9,7 +9,7 @@ import { vehicleToApi } from './presenter.ts';
 import { REG_NUMBER_EXISTS_ON_EDIT_MESSAGE } from '../../../core/schema/registration.ts';
 import type { UpdateVehicleBody, Vehicle, VehicleStatus } from '../../../core/schema/vehicle.ts';
 import { ensureVehicleType } from '../vehicle-types/service.ts';
-import { findVehicle, type VehicleRow } from './find-vehicle.ts';
+import { findVehicleByRef, type VehicleRow } from './find-vehicle.ts';
 import { addManagementRow, addStatusRow, amendCurrentStatusRow } from './history.ts';
 import { regNumberHolder, requireActiveWorkflow, requireSection } from './queries.ts';
 
@@ -90,11 +90,14 @@ function statusChange(current: VehicleRow, body: UpdateVehicleBody): StatusChang
   return { status, eticDate, newPeriod };
 }
 
-/** PATCH /data/v2/vehicles/{id}: any of the vehicle's editable attributes, each change with its history. */
-export async function updateVehicle(write: RouteWrite, p: Principal, vehicleId: string, body: UpdateVehicleBody): Promise<Vehicle> {
+/**
+ * PATCH /data/v2/vehicles/{ref}: any of the vehicle's editable attributes, each change with its
+ * history; ref is the vehicle's id or its registration (findVehicleByRef).
+ */
+export async function updateVehicle(write: RouteWrite, p: Principal, vehicleRef: string, body: UpdateVehicleBody): Promise<Vehicle> {
   return write(async (scope) => {
     const { tx, rev, now } = scope;
-    const current = await findVehicle(tx, p.orgId, vehicleId);
+    const current = await findVehicleByRef(tx, p.orgId, vehicleRef);
     const set = await plainChanges(scope, current, body);
     const managed = MANAGED.some((key) => key in set);
     if (managed) set.managementValidFrom = now;

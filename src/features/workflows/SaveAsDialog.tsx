@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { WORKFLOW_TITLE_IN_USE_MESSAGE, workflowTitleKey, workflowTitleSchema } from '../../../core/schema/workflow.ts';
+import { newWorkflowTitleSchema, WORKFLOW_TITLE_IN_USE_MESSAGE, workflowTitleKey } from '../../../core/schema/workflow.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
 
-/** The Save As title's problem: the title rule (part 2 §5), then uniqueness among the organization's workflows. */
+/**
+ * The Save As title's problem: the title rule (part 2 §5) and the AF-1800 Full prefix, which is the
+ * templates' (newWorkflowTitleSchema, as the server checks it), then uniqueness among the workflows.
+ */
 export function saveAsTitleProblem(title: string, titles: readonly { title: string }[]): string | null {
-  const parsed = workflowTitleSchema.safeParse(title);
+  const parsed = newWorkflowTitleSchema.safeParse(title);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid title';
   const key = workflowTitleKey(title);
   return titles.some((t) => workflowTitleKey(t.title) === key) ? WORKFLOW_TITLE_IN_USE_MESSAGE : null;

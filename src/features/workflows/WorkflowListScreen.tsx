@@ -13,7 +13,7 @@ import { dateColumn } from '../../shared/date-column.ts';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 import { useSyncFact } from '../../sync/react.tsx';
 import { notifications } from '@mantine/notifications';
-import { isProtectedWorkflow } from './editor-model.ts';
+import { workflowRowAction } from './editor-model.ts';
 import { workflowEditorPath } from './paths.ts';
 
 /** Part 2 §2.1: the active workflows only until 'Show Inactive' is on; by name. */
@@ -44,7 +44,7 @@ const COLUMNS: GridColumn<Workflow>[] = [
 /**
  * Inspection Workflows (/InspectionWorkflow, part 2 §2.1): every workflow from the mirror in the shared
  * grid (Save View, filters, Show Inactive); edit, delete (set inactive, after its confirmation) and
- * restore. An AF-1800 Full workflow offers only edit.
+ * restore. An active AF-1800 Full workflow offers only edit; any inactive one offers Restore (workflowRowAction).
  */
 export function WorkflowListScreen() {
   const navigate = useNavigate();
@@ -62,32 +62,35 @@ export function WorkflowListScreen() {
   const rowActions = useMemo(
     () => ({
       width: 96,
-      render: (w: Workflow) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" aria-label={`Edit ${w.title}`} onClick={() => void navigate(workflowEditorPath(w.workflowId))}>
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          {isProtectedWorkflow(w) ? null : w.active ? (
-            <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${w.title}`} onClick={() => setConfirming(w)}>
-                <IconTrash size={18} aria-hidden />
+      render: (w: Workflow) => {
+        const action = workflowRowAction(w);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="Edit">
+              <ActionIcon variant="subtle" aria-label={`Edit ${w.title}`} onClick={() => void navigate(workflowEditorPath(w.workflowId))}>
+                <IconPencil size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-          ) : (
-            <Tooltip label="Restore">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Restore ${w.title}`}
-                onClick={() => void setActive(w, true).catch((e: Error) => notifications.show({ color: 'red', message: e.message }))}
-              >
-                <IconRestore size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
-      ),
+            {action === null ? null : action === 'delete' ? (
+              <Tooltip label="Delete">
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${w.title}`} onClick={() => setConfirming(w)}>
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <Tooltip label="Restore">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Restore ${w.title}`}
+                  onClick={() => void setActive(w, true).catch((e: Error) => notifications.show({ color: 'red', message: e.message }))}
+                >
+                  <IconRestore size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        );
+      },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setActive reads only stable hooks' values
     [navigate, userId, change],

@@ -17,6 +17,7 @@ import {
   ruleBadge,
   ruleProblems,
   rulesForLibrary,
+  workflowRowAction,
   rulesToSave,
   undeleteRule,
   undoToOriginal,
@@ -151,7 +152,17 @@ describe('the rule editor (part 2 §2.2, §5)', () => {
     const s = moveRule(opened(), 0, 1);
     expect(canReplace({ title: AF1800_TEMPLATE_TITLES.hours, isTemplate: true }, s, [])).toBe(false);
     expect(canReplace({ title: 'AF-1800 Full copy', isTemplate: false }, s, [])).toBe(false);
+    expect(canReplace({ title: ' af-1800  FULL copy', isTemplate: false }, s, [])).toBe(false);
     expect(canSaveAs(s, [])).toBe(true);
+  });
+
+  it('the list offers Delete for an active workflow but an AF-1800 Full one, and Restore for every inactive one', () => {
+    expect(workflowRowAction({ title: 'Daily', isTemplate: false, active: true })).toBe('delete');
+    expect(workflowRowAction({ title: AF1800_TEMPLATE_TITLES.hours, isTemplate: true, active: true })).toBeNull();
+    expect(workflowRowAction({ title: 'af-1800 full old copy', isTemplate: false, active: true })).toBeNull();
+    expect(workflowRowAction({ title: 'Daily', isTemplate: false, active: false })).toBe('restore');
+    expect(workflowRowAction({ title: AF1800_TEMPLATE_TITLES.miles, isTemplate: true, active: false })).toBe('restore');
+    expect(workflowRowAction({ title: 'AF-1800 Full legacy', isTemplate: false, active: false })).toBe('restore');
   });
 
   it('the palette offers only pre-saved and template rules the workflow does not use', () => {

@@ -1,5 +1,5 @@
 import { nanoid } from 'nanoid';
-import { af1800TemplateRules, isAf1800TemplateTitle } from '../../../core/rules/af1800-items.ts';
+import { af1800TemplateRules, isAf1800TemplateWorkflow } from '../../../core/rules/af1800-items.ts';
 import { NEW_RULE_DEFAULTS, ruleInputSchema, ruleTitleKey, type NewRuleType, type RuleDefinition, type SavedRule } from '../../../core/schema/rule.ts';
 import { keptRuleFaults, NO_RULE_KEPT_MESSAGE, RULE_TITLE_IN_USE_MESSAGE, type Workflow, type WorkflowRule } from '../../../core/schema/workflow.ts';
 
@@ -110,7 +110,17 @@ export function saveProblems(state: EditorState, library: readonly SavedRule[]):
 }
 
 /** An AF-1800 Full workflow keeps its title and rules (docs/workflows.md): it can only be saved as another. */
-export const isProtectedWorkflow = (workflow: Pick<Workflow, 'title' | 'isTemplate'>) => workflow.isTemplate || isAf1800TemplateTitle(workflow.title);
+export const isProtectedWorkflow = (workflow: Pick<Workflow, 'title' | 'isTemplate'>) => isAf1800TemplateWorkflow(workflow);
+
+/**
+ * The list's action beside Edit (part 2 §2.1): Delete for an active workflow but an AF-1800 Full one,
+ * which offers only Edit; Restore for every inactive workflow, an AF-1800 Full one included, so an
+ * inactive workflow can always be brought back from the list.
+ */
+export function workflowRowAction(workflow: Pick<Workflow, 'title' | 'isTemplate' | 'active'>): 'delete' | 'restore' | null {
+  if (!workflow.active) return 'restore';
+  return isProtectedWorkflow(workflow) ? null : 'delete';
+}
 
 /** Save and Replace: disabled for protected workflow names, without changes, or with an invalid rule (part 2 §5). */
 export function canReplace(workflow: Pick<Workflow, 'title' | 'isTemplate'>, state: EditorState, library: readonly SavedRule[]): boolean {

@@ -13,7 +13,17 @@ export interface PlacedPage {
 /** The printed form of a checked box. */
 export const CHECK_MARK = 'x';
 
-type Values = [fieldId: string, value: string][];
+/** A value to print: text, which wraps, or lines that print as given (the readings of one cell). */
+export type Af1800Value = string | readonly string[];
+export type Af1800Values = [fieldId: string, value: Af1800Value][];
+type Values = Af1800Values;
+
+/**
+ * The readings of a 'MILES/HOURS' cell, one per line: '67,846 mi / 2,906 hrs' is two readings, and the
+ * pair on one line would not fit the 44 pt column at a legible size.
+ */
+export const READING_SEPARATOR = ' / ';
+const readings = (text: string): readonly string[] => text.split(READING_SEPARATOR);
 
 function page1Values(form: Af1800Form): Values {
   const p = form.page1;
@@ -41,13 +51,13 @@ function page1Values(form: Af1800Form): Values {
   return values;
 }
 
-function rowValues(row: Af1800MaintenanceRow): Record<MaintenanceColumnKey, string> {
+function rowValues(row: Af1800MaintenanceRow): Record<MaintenanceColumnKey, Af1800Value> {
   return {
     itemNo: formatNumber(row.operatorsReport.itemNo),
     discrepancy: row.operatorsReport.discrepancy,
     operatorDate: formatDate(row.operatorsReport.date),
     mxDate: formatDate(row.reportedToMx.date),
-    milesHours: row.reportedToMx.milesHours,
+    milesHours: readings(row.reportedToMx.milesHours),
     name: row.reportedToMx.name,
     workOrder: row.mxReportStatus.workOrder,
     statusDate: formatDate(row.mxReportStatus.date),
@@ -99,28 +109,38 @@ function page3Values(form: Af1800Form): Values {
   return values;
 }
 
+/** A value's text as it prints: cleaned, in its parts, without empty parts; [] when there is nothing. */
+export function printedParts(value: Af1800Value): string[] {
+  return (typeof value === 'string' ? [value] : value).map(cleanText).filter((part) => part !== '');
+}
+
 function place(template: Af1800PageNo, values: Values, metrics: FontMetrics): PlacedPage {
   const texts: PlacedText[] = [];
   for (const [id, value] of values) {
     const f = findAf1800Field(id);
-    const text = f ? cleanText(value) : '';
-    if (f && text) texts.push(placeText(f, text, metrics));
+    const parts = f ? printedParts(value) : [];
+    if (f && parts.length > 0) texts.push(...placeText(f, typeof value === 'string' ? parts[0]! : parts, metrics));
   }
   return { template, texts };
 }
 
 /**
- * The pages of one vehicle's form: 1, then as many page 2 sheets as its maintenance rows need (at least
- * one, 19 rows each), then 3. Pure: the same form and metrics always give the same pages.
+ * The values of one vehicle's form, page by page: 1, then as many page 2 sheets as its maintenance rows
+ * need (at least one, 19 rows each), then 3. What the layout prints, before fitting.
  */
-export function layoutAf1800Form(form: Af1800Form, metrics: FontMetrics): PlacedPage[] {
+export function af1800PageValues(form: Af1800Form): { template: Af1800PageNo; values: Af1800Values }[] {
   const rows = form.page2.rows;
   const sheets = Math.max(1, Math.ceil(rows.length / AF1800_ROWS_PER_PAGE));
-  const pages = [place(1, page1Values(form), metrics)];
+  const pages: { template: Af1800PageNo; values: Af1800Values }[] = [{ template: 1, values: page1Values(form) }];
   for (let sheet = 1; sheet <= sheets; sheet++) {
     const chunk = rows.slice((sheet - 1) * AF1800_ROWS_PER_PAGE, sheet * AF1800_ROWS_PER_PAGE);
-    pages.push(place(2, page2Values(form, chunk, sheet, sheets), metrics));
+    pages.push({ template: 2, values: page2Values(form, chunk, sheet, sheets) });
   }
-  pages.push(place(3, page3Values(form), metrics));
+  pages.push({ template: 3, values: page3Values(form) });
   return pages;
+}
+
+/** The pages of one vehicle's form, each value fitted and placed. Pure: the same form and metrics give the same pages. */
+export function layoutAf1800Form(form: Af1800Form, metrics: FontMetrics): PlacedPage[] {
+  return af1800PageValues(form).map(({ template, values }) => place(template, values, metrics));
 }

@@ -36,6 +36,7 @@ export const MAINTENANCE_COLUMNS: readonly MaintenanceColumn[] = [
   { key: 'discrepancy', group: 'operatorsReport', width: 156, align: 'left' },
   { key: 'operatorDate', group: 'operatorsReport', width: 38, align: 'center' },
   { key: 'mxDate', group: 'reportedToMx', width: 38, align: 'center' },
+  // Miles and hours print one reading a line (fill-layout.ts): '123,456 mi' is 40 pt at 8 pt.
   { key: 'milesHours', group: 'reportedToMx', width: 44, align: 'right' },
   { key: 'name', group: 'reportedToMx', width: 70, align: 'left' },
   { key: 'workOrder', group: 'mxReportStatus', width: 60, align: 'left' },
@@ -48,7 +49,8 @@ export const TABLE_TOP = 94;
 export const TABLE_GROUP_HEIGHT = 12;
 export const TABLE_COLUMN_HEADER_HEIGHT = 18;
 export const TABLE_ROWS_TOP = TABLE_TOP + TABLE_GROUP_HEIGHT + TABLE_COLUMN_HEADER_HEIGHT;
-export const TABLE_ROW_HEIGHT = 22;
+/** Tall enough for three lines of 7.2 pt text, so a discrepancy or a name wraps instead of shrinking. */
+export const TABLE_ROW_HEIGHT = 27;
 export const TABLE_BOTTOM = TABLE_ROWS_TOP + AF1800_ROWS_PER_PAGE * TABLE_ROW_HEIGHT;
 
 /** Left edge of each column, in MAINTENANCE_COLUMNS order, plus the table's right edge. */
@@ -67,10 +69,11 @@ export const MONTHLY_BAR_HEIGHT = 12;
 export const MONTHLY_PANEL_WIDTH = (CONTENT_WIDTH - 12) / 2;
 export const MONTHLY_PANEL_X = [MARGIN, PAGE_WIDTH - MARGIN - MONTHLY_PANEL_WIDTH] as const;
 export const MILES_HOURS_CELLS = cellRow(2, 'milesHours.', MONTHLY_PANEL_X[0], MONTHLY_TOP + MONTHLY_BAR_HEIGHT, HEADER_CELL_HEIGHT, [
+  // A reading is at most 7 digits (31 pt at 8 pt); the operator's name gets the rest of the panel.
   { key: 'date', width: 60, align: 'center' },
-  { key: 'miles', width: 64, align: 'right' },
-  { key: 'hours', width: 64, align: 'right' },
-  { key: 'operator', width: 76, align: 'left' },
+  { key: 'miles', width: 52, align: 'right' },
+  { key: 'hours', width: 52, align: 'right' },
+  { key: 'operator', width: 100, align: 'left' },
 ]);
 export const TIRE_PRESSURE_CELLS = cellRow(2, 'tirePressure.', MONTHLY_PANEL_X[1], MONTHLY_TOP + MONTHLY_BAR_HEIGHT, HEADER_CELL_HEIGHT, [
   { key: 'frontPsi', width: 56, align: 'right' },

@@ -76,42 +76,56 @@ describe('renderAf1800 read back with pdf.js', { timeout: 60_000 }, () => {
     }
   });
 
-  it('puts every value inside its box, as laid out, at no less than the floor', async () => {
+  it('puts every line of every value inside its box, as laid out, at no less than the floor', async () => {
     const forms = [sampleForm({ long: true, rows: 25 }), sampleForm({ index: 1, rows: 3 })];
     const { layout, values } = await renderAndRead(forms);
     layout.forEach((page, i) => {
       const found = values[i]!;
       expect(found).toHaveLength(page.texts.length);
-      for (const placed of page.texts) {
-        const [item, ...more] = valueIn(found, placed.fieldId);
-        expect(more, placed.fieldId).toHaveLength(0);
-        expect(item?.str, placed.fieldId).toBe(placed.text);
-        expect(item!.size).toBeCloseTo(placed.size, 6);
-        expect(item!.size).toBeGreaterThanOrEqual(FONT_SIZE_FLOOR);
-        expect(item!.size).toBeLessThanOrEqual(FONT_SIZE_START);
-        expect(item!.width).toBeLessThanOrEqual(af1800Field(placed.fieldId).maxWidth + 0.01);
+      for (const fieldId of new Set(page.texts.map((t) => t.fieldId))) {
+        const placed = page.texts.filter((t) => t.fieldId === fieldId);
+        // A value's lines read top to bottom in the order they were laid out.
+        const items = valueIn(found, fieldId).sort((a, b) => b.y - a.y);
+        expect(
+          items.map((item) => item.str),
+          fieldId,
+        ).toEqual(placed.map((t) => t.text));
+        items.forEach((item, line) => {
+          expect(item.size).toBeCloseTo(placed[line]!.size, 6);
+          expect(item.size).toBeGreaterThanOrEqual(FONT_SIZE_FLOOR);
+          expect(item.size).toBeLessThanOrEqual(FONT_SIZE_START);
+          expect(item.width).toBeLessThanOrEqual(af1800Field(fieldId).maxWidth + 0.01);
+        });
       }
     });
   });
 
-  it('shrinks long values and cuts over-long ones at the floor, still inside', async () => {
+  it('wraps long values, shrinks them when their lines do not fit, and cuts over-long ones at the floor', async () => {
     const form = sampleForm({ long: true, rows: 1 });
     form.page1.location = 'Nellis AFB, Nevada, Building 1234, Motor Pool Annex, Bay 7';
+    form.page2.rows[0]!.reportedToMx.milesHours = '67,846 mi / 2,906 hrs';
     const { values } = await renderAndRead([form]);
     const [page1, page2] = values;
-    const org = valueIn(page1!, 'p1.organization')[0]!;
-    expect(org.size).toBeLessThan(FONT_SIZE_START);
-    const reg = valueIn(page1!, 'p1.regNumber')[0]!;
-    expect(reg).toMatchObject({ str: '00L1000-EXTENDED-REG', size: FONT_SIZE_START });
-    const location = valueIn(page1!, 'p1.location')[0]!;
-    expect(location.str).toBe(form.page1.location);
-    expect(location.size).toBeLessThan(FONT_SIZE_START);
-    expect(location.size).toBeGreaterThan(FONT_SIZE_FLOOR);
-    const discrepancy = valueIn(page2!, 'p2.row01.discrepancy')[0]!;
-    expect(discrepancy.size).toBeCloseTo(FONT_SIZE_FLOOR, 6);
-    expect(discrepancy.str.startsWith('Left headlight out; found during')).toBe(true);
-    expect(discrepancy.str.endsWith(ELLIPSIS)).toBe(true);
-    expect(isInside(discrepancy, af1800Field('p2.row01.discrepancy'), TEXT_PAD)).toBe(true);
+    const lines = (page: Found[], fieldId: string) => valueIn(page, fieldId).sort((a, b) => b.y - a.y);
+    const reg = lines(page1!, 'p1.regNumber');
+    expect(reg).toMatchObject([{ str: '00L1000-EXTENDED-REG', size: FONT_SIZE_START }]);
+    // A header cell holds one line at 8 pt and two at 7.2 pt.
+    const location = lines(page1!, 'p1.location');
+    expect(location.map((l) => l.str).join(' ')).toBe(form.page1.location);
+    expect(location.map((l) => l.size)).toEqual([7.2, 7.2]);
+    // The readings, one a line, at 8 pt.
+    expect(lines(page2!, 'p2.row01.milesHours').map((l) => [l.str, l.size])).toEqual([
+      ['67,846 mi', 8],
+      ['2,906 hrs', 8],
+    ]);
+    const discrepancy = lines(page2!, 'p2.row01.discrepancy');
+    expect(discrepancy).toHaveLength(3);
+    for (const line of discrepancy) {
+      expect(line.size).toBeCloseTo(FONT_SIZE_FLOOR, 6);
+      expect(isInside(line, af1800Field('p2.row01.discrepancy'), TEXT_PAD)).toBe(true);
+    }
+    expect(discrepancy[0]!.str.startsWith('Left headlight out; found during')).toBe(true);
+    expect(discrepancy[2]!.str.endsWith(ELLIPSIS)).toBe(true);
   });
 
   it('continues 25 maintenance rows on a second page 2: pages 1, 2, 2, 3', async () => {

@@ -4,15 +4,35 @@ import { af1800MonthProblem, af1800MonthRange, currentAf1800Month, formatAf1800M
 const NOW = new Date('2026-03-31T23:59:59.999Z');
 
 describe('AF1800 months', () => {
-  it('are UTC calendar months, December running into the next year', () => {
-    expect(af1800MonthRange({ year: 2026, month: 3 })).toEqual({ start: Date.parse('2026-03-01T00:00:00Z'), end: Date.parse('2026-04-01T00:00:00Z') });
-    expect(af1800MonthRange({ year: 2025, month: 12 }).end).toBe(Date.parse('2026-01-01T00:00:00Z'));
-    expect(af1800MonthRange({ year: 2024, month: 2 }).end - af1800MonthRange({ year: 2024, month: 2 }).start).toBe(29 * 86_400_000);
+  it("are calendar months of the organization's zone, December running into the next year", () => {
+    expect(af1800MonthRange({ year: 2026, month: 3 }, 'UTC')).toEqual({ start: Date.parse('2026-03-01T00:00:00Z'), end: Date.parse('2026-04-01T00:00:00Z') });
+    expect(af1800MonthRange({ year: 2025, month: 12 }, 'UTC').end).toBe(Date.parse('2026-01-01T00:00:00Z'));
+    expect(af1800MonthRange({ year: 2024, month: 2 }, 'UTC').end - af1800MonthRange({ year: 2024, month: 2 }, 'UTC').start).toBe(29 * 86_400_000);
+    expect(af1800MonthRange({ year: 2026, month: 12 }, 'Asia/Tokyo')).toEqual({
+      start: Date.parse('2026-11-30T15:00:00Z'),
+      end: Date.parse('2026-12-31T15:00:00Z'),
+    });
+    expect(af1800MonthRange({ year: 2026, month: 11 }, 'America/Anchorage')).toEqual({
+      start: Date.parse('2026-11-01T08:00:00Z'),
+      end: Date.parse('2026-12-01T09:00:00Z'),
+    });
   });
 
-  it('takes the current month from now in UTC, not the local time zone', () => {
-    expect(currentAf1800Month(NOW)).toEqual({ year: 2026, month: 3 });
-    expect(currentAf1800Month(new Date('2026-04-01T00:00:00Z'))).toEqual({ year: 2026, month: 4 });
+  it('hold a month whose last day starts a summer-time change', () => {
+    // Europe/Berlin's clocks go forward on Sunday 29 March 2026; Chile's (America/Santiago) go back on 5 April 2026.
+    const march = af1800MonthRange({ year: 2026, month: 3 }, 'Europe/Berlin');
+    expect([march.start, march.end]).toEqual([Date.parse('2026-02-28T23:00:00Z'), Date.parse('2026-03-31T22:00:00Z')]);
+    expect((march.end - march.start) / 3_600_000).toBe(31 * 24 - 1);
+    const inspectedLate = new Date('2026-03-31T21:30:00Z'); // 23:30 on 31 March in Berlin
+    expect(currentAf1800Month(inspectedLate, 'Europe/Berlin')).toEqual({ year: 2026, month: 3 });
+    expect(currentAf1800Month(new Date('2026-03-31T22:00:00Z'), 'Europe/Berlin')).toEqual({ year: 2026, month: 4 });
+  });
+
+  it("takes the current month from now in the organization's zone, not the device's or UTC", () => {
+    expect(currentAf1800Month(NOW, 'UTC')).toEqual({ year: 2026, month: 3 });
+    expect(currentAf1800Month(new Date('2026-04-01T00:00:00Z'), 'UTC')).toEqual({ year: 2026, month: 4 });
+    expect(currentAf1800Month(NOW, 'Asia/Tokyo')).toEqual({ year: 2026, month: 4 });
+    expect(currentAf1800Month(new Date('2026-04-01T07:59:00Z'), 'America/Anchorage')).toEqual({ year: 2026, month: 3 });
   });
 
   it('writes a month as MM/yyyy', () => {
@@ -21,16 +41,17 @@ describe('AF1800 months', () => {
   });
 
   it('accepts the current month and any month back to January 1900', () => {
-    expect(af1800MonthProblem({ year: 2026, month: 3 }, NOW)).toBeNull();
-    expect(af1800MonthProblem({ year: 2025, month: 12 }, NOW)).toBeNull();
-    expect(af1800MonthProblem({ year: 1900, month: 1 }, NOW)).toBeNull();
+    expect(af1800MonthProblem({ year: 2026, month: 3 }, NOW, 'UTC')).toBeNull();
+    expect(af1800MonthProblem({ year: 2026, month: 4 }, NOW, 'Asia/Tokyo')).toBeNull();
+    expect(af1800MonthProblem({ year: 2025, month: 12 }, NOW, 'UTC')).toBeNull();
+    expect(af1800MonthProblem({ year: 1900, month: 1 }, NOW, 'UTC')).toBeNull();
   });
 
   it('refuses a future month, a year before 1900 and a month outside 1 to 12 with a message a person can act on', () => {
-    expect(af1800MonthProblem({ year: 2026, month: 4 }, NOW)).toBe('04/2026 is in the future: choose 03/2026 or an earlier month');
-    expect(af1800MonthProblem({ year: 2027, month: 1 }, NOW)).toMatch(/in the future/);
-    expect(af1800MonthProblem({ year: 1899, month: 12 }, NOW)).toBe('The year must be 1900 or later');
-    expect(af1800MonthProblem({ year: 2026, month: 0 }, NOW)).toBe('The month must be 1 to 12 (01 to 12)');
-    expect(af1800MonthProblem({ year: 2026, month: 13 }, NOW)).toBe('The month must be 1 to 12 (01 to 12)');
+    expect(af1800MonthProblem({ year: 2026, month: 4 }, NOW, 'UTC')).toBe('04/2026 is in the future: choose 03/2026 or an earlier month');
+    expect(af1800MonthProblem({ year: 2027, month: 1 }, NOW, 'UTC')).toMatch(/in the future/);
+    expect(af1800MonthProblem({ year: 1899, month: 12 }, NOW, 'UTC')).toBe('The year must be 1900 or later');
+    expect(af1800MonthProblem({ year: 2026, month: 0 }, NOW, 'UTC')).toBe('The month must be 1 to 12 (01 to 12)');
+    expect(af1800MonthProblem({ year: 2026, month: 13 }, NOW, 'UTC')).toBe('The month must be 1 to 12 (01 to 12)');
   });
 });

@@ -2,6 +2,7 @@ import type { Af1800Page1, Af1800Signature } from '../schema/af1800.ts';
 import type { FeedRow } from '../schema/feeds.ts';
 import type { People } from './af1800-form-people.ts';
 import { inspectionShift } from './af1800-form-shift.ts';
+import { dayOf } from './org-clock.ts';
 import type { Af1800Index, VehicleMonth } from './af1800-form-sources.ts';
 
 type Organization = FeedRow<'organizations'>;
@@ -22,7 +23,7 @@ export function vcoName(organization: Organization | null, people: People): stri
 const cmp = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
 
 /**
- * One box per UTC day and shift that the vehicle was inspected in. The first inspection of a shift
+ * One box per day (of the organization's zone) and shift that the vehicle was inspected in. The first inspection of a shift
  * signs its box, as on paper, where the box is initialled when the first check is done. Amendments (a
  * discrepancy reported against an earlier inspection) inspect nothing and sign nothing.
  */
@@ -31,8 +32,8 @@ export function signatures(records: VehicleMonth, index: Af1800Index): Af1800Sig
   const boxes = new Map<string, Af1800Signature>();
   for (const { row, at } of records.inspections) {
     if (row.parentInspectionId !== null) continue;
-    const day = new Date(at).getUTCDate();
-    const shift = inspectionShift(row, at, shiftTimes);
+    const day = Number(dayOf(at, index.zone).slice(8, 10));
+    const shift = inspectionShift(row, at, shiftTimes, index.zone);
     const key = `${day}/${shift}`;
     if (!boxes.has(key)) boxes.set(key, { day, shift, name: index.people.initials(row.inspectorId, row.inspector) });
   }

@@ -4,6 +4,7 @@ import type { InspectionResult } from '../schema/inspection.ts';
 import { af1800ItemOf } from '../schema/rule.ts';
 import { af1800MonthRange, type MonthRange } from './af1800-form-month.ts';
 import { People } from './af1800-form-people.ts';
+import { DEFAULT_TIME_ZONE } from './org-clock.ts';
 
 type Inspection = FeedRow<'inspections'>;
 type Result = InspectionResult;
@@ -53,11 +54,16 @@ export interface Af1800Index {
   range: MonthRange;
   people: People;
   organization: FeedRow<'organizations'> | null;
+  /** The organization's time zone, whose days and shifts the form counts. */
+  zone: string;
   rules: Map<string, RuleInfo>;
   /** Results by inspection id, in the inspection's order; only for the month's inspections. */
   results: Map<string, Result[]>;
   vehicles: Map<string, VehicleMonth>;
 }
+
+/** The zone of the organization the sources are of (UTC until one is chosen, as everywhere). */
+export const orgZoneOf = (organization: Pick<FeedRow<'organizations'>, 'timeZone'> | null): string => organization?.timeZone ?? DEFAULT_TIME_ZONE;
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Equal moments are ordered by id, so the input order never changes a form. */
@@ -88,7 +94,8 @@ function ruleInfo(rules: readonly FeedRow<'workflowRules'>[]): Map<string, RuleI
  * `vehicleIds` to keep only those vehicles (the others cost a map look-up per record).
  */
 export function indexAf1800Sources(sources: Af1800Sources, month: Af1800Month, vehicleIds?: ReadonlySet<string>): Af1800Index {
-  const range = af1800MonthRange(month);
+  const zone = orgZoneOf(sources.organization);
+  const range = af1800MonthRange(month, zone);
   const vehicles = new Map<string, VehicleMonth>();
   const vehicle = (id: string): VehicleMonth | undefined => {
     if (vehicleIds && !vehicleIds.has(id)) return undefined;
@@ -120,6 +127,7 @@ export function indexAf1800Sources(sources: Af1800Sources, month: Af1800Month, v
     range,
     people: new People(sources.users),
     organization: sources.organization,
+    zone,
     rules: ruleInfo(sources.workflowRules),
     results,
     vehicles,

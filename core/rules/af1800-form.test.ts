@@ -39,9 +39,9 @@ describe('assembleAf1800Form', () => {
     expect(assembleAf1800Form(reversed, vehicle(), MARCH, NOW)).toEqual(assembleAf1800Form(s, vehicle(), MARCH, NOW));
   });
 
-  it('takes the current form as the UTC month of now', () => {
-    expect(currentAf1800Month(new Date('2026-03-31T23:30:00Z'))).toEqual(MARCH);
-    expect(currentAf1800Month(new Date('2026-04-01T00:00:00Z'))).toEqual({ year: 2026, month: 4 });
+  it("takes the current form as the month of now in the organization's zone", () => {
+    expect(currentAf1800Month(new Date('2026-03-31T23:30:00Z'), 'UTC')).toEqual(MARCH);
+    expect(currentAf1800Month(new Date('2026-04-01T00:00:00Z'), 'UTC')).toEqual({ year: 2026, month: 4 });
   });
 });
 
@@ -97,7 +97,7 @@ describe('assembleAf1800Report', () => {
   });
 
   it('counts a vehicle in commission for part of the month', () => {
-    const range = af1800MonthRange(MARCH);
+    const range = af1800MonthRange(MARCH, 'UTC');
     expect(inCommissionDuring({ decommissionDate: null }, range)).toBe(true);
     expect(inCommissionDuring({ decommissionDate: '2026-03-01T00:00:00Z' }, range)).toBe(true);
     expect(inCommissionDuring({ decommissionDate: '2026-02-28T23:59:59Z' }, range)).toBe(false);

@@ -4,10 +4,10 @@ import { af1800MonthRange, type MonthRange } from './af1800-form-month.ts';
 import { page1 } from './af1800-form-page1.ts';
 import { page2 } from './af1800-form-page2.ts';
 import { page3Items } from './af1800-form-page3.ts';
-import { indexAf1800Sources, vehicleMonth, type Af1800Index, type Af1800Sources } from './af1800-form-sources.ts';
+import { indexAf1800Sources, orgZoneOf, vehicleMonth, type Af1800Index, type Af1800Sources } from './af1800-form-sources.ts';
 
 export type { Af1800Sources } from './af1800-form-sources.ts';
-export { onMonthForm } from './af1800-form-sources.ts';
+export { onMonthForm, orgZoneOf } from './af1800-form-sources.ts';
 export {
   AF1800_MONTH_MESSAGE,
   AF1800_YEAR_MESSAGE,
@@ -67,7 +67,7 @@ const regKey = (v: Vehicle) => v.regNumber.trim().toLowerCase();
  * No vehicle with data → `forms: []`, which the modal shows as 'No report information for this month.'
  */
 export function assembleAf1800Report(sources: Af1800Sources & { vehicles: readonly Vehicle[] }, month: Af1800Month, now: Date): Af1800Report {
-  const range = af1800MonthRange(month);
+  const range = af1800MonthRange(month, orgZoneOf(sources.organization));
   const vehicles = sources.vehicles
     .filter((v) => inCommissionDuring(v, range))
     .sort((a, b) => (regKey(a) < regKey(b) ? -1 : regKey(a) > regKey(b) ? 1 : a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : 0));

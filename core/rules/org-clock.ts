@@ -145,3 +145,12 @@ export function utcOffsetLabel(instant: Date | number | string, zone: string): s
   const a = Math.abs(minutes);
   return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
+
+/**
+ * The zone's standard offset in the year of `instant`, in minutes: the smaller of its January and
+ * July offsets, since summer time only ever adds. Shift times are stored at this offset (core/rules/shift-time.ts).
+ */
+export function standardOffsetMinutes(zone: string, instant: Date | number | string = Date.now()): number {
+  const year = new Date(toMs(instant)).getUTCFullYear();
+  return Math.min(offsetAt(Date.UTC(year, 0, 1), zone), offsetAt(Date.UTC(year, 6, 1), zone)) / 60_000;
+}

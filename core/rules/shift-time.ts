@@ -1,8 +1,9 @@
 /**
- * Shift times are entered in the user's local time and stored as UTC `HHmm` followed by `z` (part 2 §3,
- * §5 "Shift time"). A shift boundary is a time of day, not a moment, so the conversion uses the offset
- * of the zone on a given day (`offsetMinutes`: local minus UTC, e.g. -300 for UTC-5, as
- * `-new Date().getTimezoneOffset()` gives it). Times wrap around midnight.
+ * Shift times are entered in the organization's time and stored as `HHmm` followed by `z` (part 2 §3,
+ * §5 "Shift time"). A shift boundary is a time of the organization's wall clock, not a moment: it is
+ * stored at the zone's standard offset (`offsetMinutes`: local minus UTC, e.g. -300 for UTC-5;
+ * org-clock's standardOffsetMinutes), so 06:00 stays 06:00 on both sides of a summer-time change and
+ * an organization in UTC stores what it enters. Times wrap around midnight.
  */
 const DAY_MINUTES = 24 * 60;
 

@@ -5,12 +5,16 @@ import { sha256Schema } from './file.ts';
 import { RESULT_TYPES, RULE_TYPES } from './rule.ts';
 import { workflowIdSchema } from './workflow.ts';
 
+const HOUR_MS = 3_600_000;
+
 /**
- * Inspection details (results and pictures) are mirrored on devices from the first day (UTC) of the
- * previous month on; older ones are fetched on demand.
+ * Inspection details (results and pictures) are mirrored on devices from the previous month on; older
+ * ones are fetched on demand. The previous month is the organization's, in any zone from UTC-12 to
+ * UTC+14: the UTC month of 12 hours ago, less one, from 14 hours before its first UTC midnight.
  */
 export function inspectionDetailMirrorStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const behind = new Date(now.getTime() - 12 * HOUR_MS);
+  return new Date(Date.UTC(behind.getUTCFullYear(), behind.getUTCMonth() - 1, 1) - 14 * HOUR_MS);
 }
 
 /** What an inspector answered: pass/fail, a number, or text. */

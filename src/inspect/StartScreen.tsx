@@ -66,7 +66,7 @@ function StartForm({ plan }: { plan: VehiclePlan & { workflow: NonNullable<Vehic
   const { vehicle, rules } = plan;
   const due = useDueRules(vehicle.vehicleId, vehicle.workflowId, rules);
   const asks = odometerQuestions(rules);
-  const [shift, setShift] = useState(() => String(shiftOfMoment(Date.now(), plan.shiftTimes)));
+  const [shift, setShift] = useState(() => String(shiftOfMoment(Date.now(), plan.shiftTimes, plan.zone)));
   const [miles, setMiles] = useState<number | null>(null);
   const [hours, setHours] = useState<number | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ReadingKind, string>>>({});

@@ -1,4 +1,5 @@
 import type { VehicleStatus } from '../../core/schema/vehicle.ts';
+import { orgZoneOf } from '../../core/rules/af1800-form-sources.ts';
 import { inShiftOf } from '../../core/rules/inspection-shift.ts';
 import { readSummaries, summaryTables } from '../db/fleet-summaries.ts';
 import { useLiveQuery, useMirror } from '../sync/react.tsx';
@@ -26,7 +27,8 @@ export function useInspectVehicles(userId: string, now: number): InspectVehicle[
     const [vehicles, orgs, drafts] = await Promise.all([db.feed('vehicles').toArray(), db.feed('organizations').toArray(), db.inspectionDrafts.toArray()]);
     const summaries = await db.transaction('r', summaryTables(db), () => readSummaries(db, new Date(now)));
     const shiftTimes = orgs[0]?.shiftTimes ?? [];
-    const inspectedHere = new Set(drafts.filter((d) => d.state === 'submitted' && inShiftOf(d.startedAt, now, shiftTimes)).map((d) => d.vehicleId));
+    const zone = orgZoneOf(orgs[0] ?? null);
+    const inspectedHere = new Set(drafts.filter((d) => d.state === 'submitted' && inShiftOf(d.startedAt, now, shiftTimes, zone)).map((d) => d.vehicleId));
     const underWay = new Set(drafts.filter((d) => d.state === 'draft' && d.userId === userId).map((d) => d.vehicleId));
     return vehicles
       .filter((v) => v.decommissionDate === null)
@@ -37,7 +39,7 @@ export function useInspectVehicles(userId: string, now: number): InspectVehicle[
           regNumber: v.regNumber,
           vehicleType: v.vehicleType,
           status: v.status[0]?.status ?? 'valid',
-          inspectedThisShift: inspectedHere.has(v.vehicleId) || (last !== '' && inShiftOf(last, now, shiftTimes)),
+          inspectedThisShift: inspectedHere.has(v.vehicleId) || (last !== '' && inShiftOf(last, now, shiftTimes, zone)),
           inProgress: underWay.has(v.vehicleId),
         };
       })

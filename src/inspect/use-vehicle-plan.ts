@@ -1,3 +1,4 @@
+import { orgZoneOf } from '../../core/rules/af1800-form-sources.ts';
 import type { Discrepancy } from '../../core/schema/discrepancy.ts';
 import type { ShiftDay } from '../../core/schema/organization.ts';
 import type { Vehicle } from '../../core/schema/vehicle.ts';
@@ -14,6 +15,8 @@ export interface VehiclePlan {
   /** Its rules in the workflow's order. */
   rules: WorkflowRule[];
   shiftTimes: ShiftDay[];
+  /** The organization's time zone, whose wall clock the shift times are. */
+  zone: string;
   /** Open (neither completed nor disregarded), newest first: shown first, so a known defect is not reported again. */
   discrepancies: Discrepancy[];
   waivers: Waiver[];
@@ -41,6 +44,7 @@ export function useVehiclePlan(vehicleId: string, userId: string): VehiclePlan |
       workflow: workflow ?? null,
       rules: rules.sort((a, b) => a.position - b.position),
       shiftTimes: orgs[0]?.shiftTimes ?? [],
+      zone: orgZoneOf(orgs[0] ?? null),
       discrepancies: discrepancies.filter((d) => d.actualCompletionDate === null && !d.disregard).sort((a, b) => b.dateDiscovered.localeCompare(a.dateDiscovered)),
       waivers: waivers.filter((w) => w.status === 'open'),
       draft,

@@ -8,9 +8,11 @@ describe('fleet formats', () => {
   });
 
   it('names the AF-1800 link after the modal it opens', () => {
-    expect(af1800LinkLabel({ pdf: 'current', vehicleId: 'v1', regNumber: 'AB-1', completionDate: null })).toBe('Current AF1800 for AB-1');
-    expect(af1800LinkLabel({ pdf: 'monthly', vehicleId: 'v1', regNumber: 'AB-1', completionDate: '2026-02-14T08:00:00.000Z' })).toBe('02/2026 AF1800 for AB-1');
-    expect(af1800LinkLabel({ pdf: null, vehicleId: 'v1', regNumber: 'AB-1', completionDate: null })).toBeNull();
+    expect(af1800LinkLabel({ pdf: 'current', vehicleId: 'v1', regNumber: 'AB-1', completionDate: null }, 'UTC')).toBe('Current AF1800 for AB-1');
+    expect(af1800LinkLabel({ pdf: 'monthly', vehicleId: 'v1', regNumber: 'AB-1', completionDate: '2026-02-14T08:00:00.000Z' }, 'UTC')).toBe(
+      '02/2026 AF1800 for AB-1',
+    );
+    expect(af1800LinkLabel({ pdf: null, vehicleId: 'v1', regNumber: 'AB-1', completionDate: null }, 'UTC')).toBeNull();
   });
 
   it('links to the vehicle page with the registration encoded', () => {

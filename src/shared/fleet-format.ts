@@ -12,19 +12,19 @@ export function formatDate(iso: string | null | undefined): string {
 
 /**
  * What the row's AF-1800 link opens (part 1 §2): the current form when the vehicle has no completion
- * date, else the form of the completion date's month (a UTC month, as forms are filed); null when the
+ * date, else the form of the completion date's month (in the organization's zone); null when the
  * row has no link.
  */
-export function af1800Target(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNumber' | 'completionDate'>): VehicleAf1800Target | null {
+export function af1800Target(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNumber' | 'completionDate'>, zone: string): VehicleAf1800Target | null {
   const { vehicleId, regNumber } = row;
   if (row.pdf === 'current') return { vehicleId, regNumber, month: 'current' };
-  if (row.pdf === 'monthly' && row.completionDate) return { vehicleId, regNumber, month: af1800MonthOf(new Date(row.completionDate)) };
+  if (row.pdf === 'monthly' && row.completionDate) return { vehicleId, regNumber, month: af1800MonthOf(new Date(row.completionDate), zone) };
   return null;
 }
 
 /** The link's name: the title of the modal it opens, 'Current AF1800 for {reg}' or '{month}/{year} AF1800 for {reg}'. */
-export function af1800LinkLabel(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNumber' | 'completionDate'>): string | null {
-  const target = af1800Target(row);
+export function af1800LinkLabel(row: Pick<FleetRow, 'pdf' | 'vehicleId' | 'regNumber' | 'completionDate'>, zone: string): string | null {
+  const target = af1800Target(row, zone);
   return target ? vehicleFormTitle(target.regNumber, target.month) : null;
 }
 

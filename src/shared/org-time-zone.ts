@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../../core/rules/org-clock.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone, utcOffsetLabel } from '../../core/rules/org-clock.ts';
 import { useSession } from '../auth/session-context.ts';
 import { updateTimeZone } from '../data/organization/option-mutators.ts';
 import { useLiveQuery, useMirror, useMutate } from '../sync/react.tsx';
@@ -15,6 +15,9 @@ function useOrganization() {
 export function useOrgTimeZone(): string {
   return useOrganization()?.timeZone ?? DEFAULT_TIME_ZONE;
 }
+
+/** A zone as people read it: 'Asia/Tokyo (UTC+09:00)', the offset of `now`; UTC alone. */
+export const zoneLabel = (zone: string, now: Date): string => (zone === DEFAULT_TIME_ZONE ? 'UTC' : `${zone.replace(/_/g, ' ')} (${utcOffsetLabel(now, zone)})`);
 
 /**
  * This browser's zone, in the spelling of the browser's own list of zones (its runtime may name

@@ -186,7 +186,7 @@ describe('a vehicle’s AF1800 form data', () => {
   });
 
   it('gives the current month for /recent, carrying over what is still open', async () => {
-    const current = currentAf1800Month(new Date());
+    const current = currentAf1800Month(new Date(), 'UTC');
     const monthStart = new Date(Date.UTC(current.year, current.month - 1, 1)).toISOString();
     await addInspection(env.server.ctx, env.org.orgId, vehicle, { inspector: inspectorOf(people), date: monthStart, shift: 1 });
     const res = await env.org.admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/recent`);
@@ -212,7 +212,7 @@ describe('a vehicle’s AF1800 form data', () => {
   });
 
   it('refuses a month in the future', async () => {
-    const current = currentAf1800Month(new Date());
+    const current = currentAf1800Month(new Date(), 'UTC');
     const next = current.month === 12 ? { year: current.year + 1, month: 1 } : { year: current.year, month: current.month + 1 };
     const res = await env.org.admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/${next.year}/${String(next.month).padStart(2, '0')}`);
     expect(res.status).toBe(400);
@@ -282,6 +282,25 @@ describe('the combined monthly AF1800 report', () => {
     const single = parseForm((await org.admin.api.get(`/data/v1/vehicles/${busy.vehicleId}/files/af1800/2025/03`)).body);
     const [first] = report.forms;
     expect({ ...first, page1: { ...first!.page1, date: '' } }).toEqual({ ...single, page1: { ...single.page1, date: '' } });
+  });
+
+  it("counts days, months and shifts in the organization's zone", async () => {
+    const org = await orgWithAdmin(env.server);
+    const people = await setUpOrganization(env.server.ctx, org);
+    await env.server.ctx.write(org.orgId, undefined, async ({ tx, rev }) => {
+      await tx.update(organizations).set({ rev, timeZone: 'Asia/Tokyo' }).where(eq(organizations.id, org.orgId));
+    });
+    const vehicle = await createVehicle(env.server.ctx, org.orgId, org.sectionId, { regNumber: 'T-0001' });
+    // 23:30 on 31 March in Tokyo is 14:30 UTC, and 00:30 on 1 April in Tokyo is 15:30 UTC on 31 March. The
+    // shift times are stored at Tokyo's offset: 1400z to 2200z is 23:00 to 07:00 there, shift 2.
+    await addInspection(env.server.ctx, org.orgId, vehicle, { inspector: inspectorOf(people), date: '2025-03-31T14:30:00Z' });
+    await addInspection(env.server.ctx, org.orgId, vehicle, { inspector: inspectorOf(people), date: '2025-03-31T15:30:00Z' });
+    const march = parseForm((await org.admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/2025/03`)).body);
+    expect(march.page1.signatures).toEqual([{ day: 31, shift: 2, name: 'SP' }]);
+    const april = parseForm((await org.admin.api.get(`/data/v1/vehicles/${vehicle.vehicleId}/files/af1800/2025/04`)).body);
+    expect(april.page1.signatures).toEqual([{ day: 1, shift: 2, name: 'SP' }]);
+    const report = af1800ReportSchema.parse((await org.admin.api.get(`/data/v1/organizations/${org.orgId}/reports/af1800/2025/03`)).body);
+    expect(report.forms.map((f) => f.page1.signatures)).toEqual([[{ day: 31, shift: 2, name: 'SP' }]]);
   });
 
   it('is empty for a month without data', async () => {

@@ -52,7 +52,7 @@ const CALLS = {
   monthlyReport: {
     path: ([startDate, endDate]: Range) => `${monthlyReportPath.build({ orgId: env.org.orgId })}?useOverview=false&startDate=${startDate}&endDate=${endDate}`,
     parse: (body: unknown) => monthlyReportSchema.parse(body),
-    answer: (db: Queryable, [startDate, endDate]: Range) => monthlyReport(db, env.org.orgId, { startDate, endDate }, new Date()),
+    answer: (db: Queryable, [startDate, endDate]: Range) => monthlyReport(db, env.org.orgId, { startDate, endDate }, new Date(), 'UTC'),
   },
 };
 type Call = keyof typeof CALLS;
@@ -142,6 +142,19 @@ describe('kept figures', () => {
       whole: null,
       edges: [dayRange('2026-01-31', '2026-01-31'), dayRange('2026-02-01', '2026-02-01')],
     });
+  });
+
+  it("split a range of a zone's days at UTC months only where one lies wholly inside it", () => {
+    // Anchorage's 1 February starts at 09:00 UTC: February's first 9 UTC hours are outside the range.
+    expect(splitMonths(dayRange('2026-02-01', '2026-03-31', 'America/Anchorage'))).toEqual({
+      whole: { from: '2026-03-01', to: '2026-04-01' },
+      edges: [
+        { from: '2026-02-01T09:00:00.000Z', to: '2026-03-01T00:00:00.000Z' },
+        { from: '2026-04-01T00:00:00.000Z', to: '2026-04-01T08:00:00.000Z' },
+      ],
+    });
+    // Tokyo's March is 28 February 15:00 UTC to 31 March 15:00 UTC: no whole UTC month.
+    expect(splitMonths(dayRange('2026-03-01', '2026-03-31', 'Asia/Tokyo')).whole).toBeNull();
   });
 
   it('equal the figures summed from the inspections at the first read', async () => {

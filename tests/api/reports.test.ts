@@ -244,6 +244,23 @@ describe('GET /data/v1/organizations/{orgId}/reports/monthly', () => {
     }
   });
 
+  it("counts the days of the organization's zone: 23:30 on the month's last day is that month's", async () => {
+    const { server } = env;
+    const org = await createOrg(server.ctx);
+    const vco = await signedInUser(server, org.orgId, org.sectionId, { role: 'vco', isAdmin: true });
+    expect((await vco.api.patch(`/data/v1/organizations/${org.orgId}`, { timeZone: 'Asia/Tokyo' })).status).toBe(200);
+    const truck = await addVehicle(server.ctx, org.orgId, { regNumber: 'TOKYO-01', vehicleType: 'Truck', sectionId: org.sectionId });
+    await addInspections(server.ctx, org.orgId, truck, [
+      { at: '2026-02-28T15:30:00Z', answers: [fail('AF1800-3', 'Horn')] }, // 00:30 on 1 March in Tokyo
+      { at: '2026-03-31T14:30:00Z' }, // 23:30 on 31 March
+      { at: '2026-03-31T15:30:00Z' }, // 00:30 on 1 April
+    ]);
+    const report = (query: string) =>
+      vco.api.get(`${monthlyReportPath.build({ orgId: org.orgId })}?${query}`).then((r) => monthlyReportSchema.parse(r.body)[0]!.inspections);
+    expect(await report(MARCH)).toEqual({ total: 2, failed: 1, notes: 0 });
+    expect(await report('startDate=2026-04-01&endDate=2026-04-30')).toEqual({ total: 1, failed: 0, notes: 0 });
+  });
+
   it('is read by vco and sectionLead of the organization only', async () => {
     const { server, org } = env;
     for (const role of ['sectionLead', 'jrSuper', 'dispatcher', 'inspector'] as const) {

@@ -46,7 +46,7 @@ test('the Inspections tab lists the vehicle’s inspections newest first; a row 
   await expect(row).toContainText(newest.passed ? 'Yes' : 'No');
 
   // Its month's form: the current one for this month's inspections.
-  const formTitle = vehicleFormTitle(vehicle.regNumber, inspectionFormMonth(newest.inspectionDate, new Date()));
+  const formTitle = vehicleFormTitle(vehicle.regNumber, inspectionFormMonth(newest.inspectionDate, new Date(), 'UTC'));
   await row.getByRole('button', { name: formTitle }).click();
   await expect(page.getByRole('dialog', { name: formTitle })).toBeVisible();
   await page.keyboard.press('Escape');

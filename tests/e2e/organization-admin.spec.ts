@@ -7,7 +7,7 @@ import { apiAs, demoAccount, newOrganizationVco, useOwnOrganization } from './su
 import { waitForWorkerControl } from './support/service-worker.ts';
 
 useOwnOrganization();
-// Shift times are entered in local time and stored in UTC: a zone with a half-hour offset and no daylight saving.
+// A browser in another zone than the organization's (UTC+05:30, no daylight saving): shift times are the organization's.
 test.use({ timezoneId: 'Asia/Kolkata' });
 
 const SIZES = [
@@ -152,7 +152,7 @@ test('a vco sets up a new organization: sections, a vehicle type, MELs both ways
   await expect(zone).toBeHidden();
   await expect(page.getByLabel('Organization time zone')).toHaveText('Asia/Tokyo (UTC+09:00)');
 
-  // Shift times, in local time (UTC+05:30 here).
+  // Shift times, in the organization's time (Asia/Tokyo, chosen above), not the browser's (UTC+05:30).
   await page.getByRole('button', { name: 'Edit Shift Times' }).click();
   const shifts = admin.dialog('Shift Times');
   const times = [
@@ -174,6 +174,7 @@ test('a vco sets up a new organization: sections, a vehicle type, MELs both ways
   await shifts.getByRole('button', { name: 'Save' }).click();
   await expect(shifts).toBeHidden();
   await expect(page.getByRole('table', { name: 'Shift times' }).getByRole('row', { name: /Saturday/ })).toContainText('22:00 – 06:00');
+  await expect(page.getByText("In the organization's time: Asia/Tokyo (UTC+09:00).")).toBeVisible();
 
   // Contact information: the primary contact among vco users, phone numbers with the spec's messages.
   await page.getByRole('button', { name: 'Edit Contact Information' }).click();
@@ -217,9 +218,9 @@ test('a vco sets up a new organization: sections, a vehicle type, MELs both ways
   expect(org.contactInfo[0]!.primaryContactUserId).not.toBeNull();
   expect(org.shiftTimes).toHaveLength(7);
   expect(org.shiftTimes.find((d) => d.day === 'Saturday')?.shifts).toEqual([
-    { shift: 1, start: '0030z', end: '0830z' },
-    { shift: 2, start: '0830z', end: '1630z' },
-    { shift: 3, start: '1630z', end: '0030z' },
+    { shift: 1, start: '2100z', end: '0500z' },
+    { shift: 2, start: '0500z', end: '1300z' },
+    { shift: 3, start: '1300z', end: '2100z' },
   ]);
   expect(org.sections.map((s) => [s.sectionName, s.mel.map((m) => `${m.vehicleType} ${m.mel}`)])).toEqual([
     ['Alpha', ['Pickup 2']],

@@ -6,7 +6,7 @@ import { discrepancies, inspections } from '../../db/schema/index.ts';
 import { vehicleToApi } from '../vehicles/presenter.ts';
 import { readSnapshot, type Snapshot } from '../../sync/snapshot.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
-import { af1800MonthRange, assembleAf1800Form, assembleAf1800Report, type Af1800Sources } from '../../../core/rules/af1800-form.ts';
+import { af1800MonthRange, assembleAf1800Form, assembleAf1800Report, orgZoneOf, type Af1800Sources } from '../../../core/rules/af1800-form.ts';
 import type { Af1800Form, Af1800Month, Af1800Report } from '../../../core/schema/af1800.ts';
 
 /**
@@ -16,12 +16,12 @@ import type { Af1800Form, Af1800Month, Af1800Report } from '../../../core/schema
  * the month's start) is the core rule's decision, not this query's.
  */
 async function readSources(s: Snapshot, month: Af1800Month, vehicleId?: string): Promise<Af1800Sources> {
-  const range = af1800MonthRange(month);
+  const [organization] = await s.live('organizations');
+  const range = af1800MonthRange(month, orgZoneOf(organization ?? null));
   const start = new Date(range.start);
   const end = new Date(range.end);
   const ofVehicle = (column: PgColumn) => (vehicleId === undefined ? undefined : eq(column, vehicleId));
   const monthInspections = and(gte(inspections.inspectionDate, start), lt(inspections.inspectionDate, end), ofVehicle(inspections.vehicleId));
-  const [organization] = await s.live('organizations');
   return {
     organization: organization ?? null,
     users: await s.live('users'),

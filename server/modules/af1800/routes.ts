@@ -7,6 +7,7 @@ import { badRequest } from '../../http/errors.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import type { Af1800Month } from '../../../core/schema/af1800.ts';
 import { AF1800_MONTH_MESSAGE, af1800MonthProblem, currentAf1800Month } from '../../../core/rules/af1800-form.ts';
+import { orgTimeZone } from '../organization/queries.ts';
 import { blankFormBytes } from './blank-form.ts';
 import type { ServerModule } from '../module.ts';
 import { organizationAf1800Report, vehicleAf1800Form } from './queries.ts';
@@ -25,10 +26,10 @@ const vehicleParams = z.object({ vehicleId: entityId });
 const vehicleMonthParams = vehicleParams.extend({ year: yearParam, month: monthParam });
 const orgMonthParams = z.object({ orgId: entityId, year: yearParam, month: monthParam });
 
-/** A month that can have a form; a future month or one before 1900 is a 400 with the reason. */
-function formMonth(params: { year: number; month: number }, now: Date): Af1800Month {
+/** A month that can have a form; a future month (of the organization's zone) or one before 1900 is a 400 with the reason. */
+async function formMonth(ctx: AppContext, orgId: string, params: { year: number; month: number }, now: Date): Promise<Af1800Month> {
   const month = { year: params.year, month: params.month };
-  const problem = af1800MonthProblem(month, now);
+  const problem = af1800MonthProblem(month, now, await orgTimeZone(ctx.db, orgId));
   if (problem) throw badRequest(problem);
   return month;
 }
@@ -37,7 +38,7 @@ function formMonth(params: { year: number; month: number }, now: Date): Af1800Mo
 function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): void {
   route(app, { method: 'GET', url: '/data/v1/vehicles/:vehicleId/files/af1800/recent', access: WEBSITE, params: vehicleParams }, async ({ principal, params }) => {
     const now = new Date();
-    return vehicleAf1800Form(ctx, principal, params.vehicleId, currentAf1800Month(now), now);
+    return vehicleAf1800Form(ctx, principal, params.vehicleId, currentAf1800Month(now, await orgTimeZone(ctx.db, principal.orgId)), now);
   });
 
   route(
@@ -45,7 +46,7 @@ function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): void {
     { method: 'GET', url: '/data/v1/vehicles/:vehicleId/files/af1800/:year/:month', access: WEBSITE, params: vehicleMonthParams },
     async ({ principal, params }) => {
       const now = new Date();
-      return vehicleAf1800Form(ctx, principal, params.vehicleId, formMonth(params, now), now);
+      return vehicleAf1800Form(ctx, principal, params.vehicleId, await formMonth(ctx, principal.orgId, params, now), now);
     },
   );
 
@@ -55,7 +56,7 @@ function registerAf1800Routes(app: FastifyInstance, ctx: AppContext): void {
     async ({ principal, params }) => {
       checkOrg(principal, params.orgId);
       const now = new Date();
-      return organizationAf1800Report(ctx, principal, formMonth(params, now), now);
+      return organizationAf1800Report(ctx, principal, await formMonth(ctx, principal.orgId, params, now), now);
     },
   );
 

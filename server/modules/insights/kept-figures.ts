@@ -132,7 +132,9 @@ export interface MonthSpan {
  */
 export function splitMonths(range: DayRange): { whole: MonthSpan | null; edges: DayRange[] } {
   const from = new Date(range.from);
-  const firstWhole = from.getUTCDate() === 1 ? from.getTime() : monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
+  // A range of another zone's days starts at that zone's midnight: only a UTC month start begins a whole month there.
+  const fromMonth = monthStart(from.getUTCFullYear(), from.getUTCMonth());
+  const firstWhole = from.getTime() === fromMonth ? fromMonth : monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
   const to = range.to === 'infinity' ? null : new Date(range.to);
   const wholeEnd = to ? monthStart(to.getUTCFullYear(), to.getUTCMonth()) : monthStart(9999, 11);
   if (firstWhole > wholeEnd) return { whole: null, edges: [range] };

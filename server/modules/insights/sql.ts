@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { addDays, DEFAULT_TIME_ZONE, startOfDay } from '../../../core/rules/org-clock.ts';
 import type { InsightVehicle } from '../../../core/schema/insights.ts';
 
 /*
@@ -8,17 +9,16 @@ import type { InsightVehicle } from '../../../core/schema/insights.ts';
  * float8, text): PGlite hands timestamps back as text and node-postgres as Date, int8 differs too.
  */
 
-/** A range of UTC days, both included, as the moments [from, to): from the start day's midnight to the midnight after the end day. */
+/** A range of calendar days, both included, as the moments [from, to): from the start day's midnight to the midnight after the end day. */
 export interface DayRange {
   from: string;
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-
-export function dayRange(start: string, end: string): DayRange {
-  const from = new Date(`${start}T00:00:00Z`);
-  const to = new Date(Date.parse(`${end}T00:00:00Z`) + DAY_MS);
+/** The days `start` to `end` of `zone` (the organization's for the monthly report; UTC for the insights, docs/insights-reports.md). */
+export function dayRange(start: string, end: string, zone: string = DEFAULT_TIME_ZONE): DayRange {
+  const from = new Date(startOfDay(start, zone));
+  const to = new Date(startOfDay(addDays(end, 1), zone));
   // After 9999-12-31 comes year 10000, which toISOString writes as +010000: no database reads that, and no moment lies past it.
   return { from: from.toISOString(), to: to.getUTCFullYear() > 9999 ? 'infinity' : to.toISOString() };
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { inspectionShift } from '../../../core/rules/af1800-form-shift.ts';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 import { judgeSubmission, type JudgedSubmission, type PictureRef } from '../../../core/rules/inspection-submission.ts';
 import { sha256Schema } from '../../../core/schema/file.ts';
 import type { InspectionDetail, InspectionSubmission } from '../../../core/schema/inspection.ts';
@@ -122,8 +123,11 @@ function timesOf(body: InspectionSubmission, now: Date) {
 
 async function shiftOf(scope: RecordScope, sent: number | undefined, at: Date): Promise<number> {
   if (sent !== undefined) return sent;
-  const [org] = await scope.tx.select({ shiftTimes: organizations.shiftTimes }).from(organizations).where(eq(organizations.id, scope.orgId));
-  return inspectionShift({ shift: null }, at.getTime(), org?.shiftTimes ?? []);
+  const [org] = await scope.tx
+    .select({ shiftTimes: organizations.shiftTimes, timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, scope.orgId));
+  return inspectionShift({ shift: null }, at.getTime(), org?.shiftTimes ?? [], org?.timeZone ?? DEFAULT_TIME_ZONE);
 }
 
 async function isNewest(scope: RecordScope, row: InspectionRow): Promise<boolean> {

@@ -102,10 +102,10 @@ function problems(rows: readonly VehicleRow[], count: (r: VehicleRow) => number)
 
 /**
  * GET /data/v1/organizations/{orgId}/reports/monthly: one report per section of the organization (every
- * one, in name order, an empty one too) over the range's UTC days.
+ * one, in name order, an empty one too) over the range's days in the organization's zone.
  */
-export async function monthlyReport(db: Queryable, orgId: string, range: ReportRange, now: Date): Promise<MonthlyReport> {
-  const days = dayRange(range.startDate, range.endDate);
+export async function monthlyReport(db: Queryable, orgId: string, range: ReportRange, now: Date, zone: string): Promise<MonthlyReport> {
+  const days = dayRange(range.startDate, range.endDate, zone);
   const sections = (await selectRows<{ id: string; name: string }>(db, sql`select id, name from sections where org_id = ${orgId} and deleted_at is null`)).sort(
     (a, b) => byName(a.name, b.name) || compareIso(a.id, b.id),
   );

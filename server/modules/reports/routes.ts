@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 import { reportRange, reportRangeFault } from '../../../core/rules/report-range.ts';
 import { entityId } from '../../../core/schema/common.ts';
 import { monthlyReportPath, monthlyReportQuerySchema } from '../../../core/schema/monthly-report.ts';
@@ -10,7 +9,7 @@ import { badRequest } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import type { ServerModule } from '../module.ts';
 import { readFigures } from '../insights/read-figures.ts';
-import { findOrganization } from '../organization/queries.ts';
+import { orgTimeZone } from '../organization/queries.ts';
 import { monthlyReport } from './monthly-sql.ts';
 
 const orgParams = z.object({ orgId: entityId });
@@ -27,11 +26,11 @@ function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ principal, params, query }) => {
       checkOrg(principal, params.orgId);
       const now = new Date();
-      const zone = (await findOrganization(ctx.db, principal.orgId)).timeZone ?? DEFAULT_TIME_ZONE;
+      const zone = await orgTimeZone(ctx.db, principal.orgId);
       const fault = reportRangeFault(query, now, zone);
       if (fault) throw badRequest(fault);
       const range = reportRange(query, now, zone);
-      return readFigures(ctx, principal, (db) => monthlyReport(db, principal.orgId, range, now));
+      return readFigures(ctx, principal, (db) => monthlyReport(db, principal.orgId, range, now, zone));
     },
   );
 }

@@ -2,14 +2,13 @@ import { and, asc, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { nanoid } from 'nanoid';
 import { actorName } from '../../../core/rules/actor-name.ts';
-import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { WriteScope } from '../../db/write.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RouteWrite } from '../../http/route.ts';
 import { vehicleEvent, type LiveEventInput, type LiveEventPayload } from '../../stream/live-events.ts';
-import { findOrganization } from '../organization/queries.ts';
+import { orgTimeZone } from '../organization/queries.ts';
 import { findVehicle, type VehicleRow } from '../vehicles/find-vehicle.ts';
 
 /**
@@ -208,7 +207,7 @@ export async function updateRecord<T extends PgTable, Api, Update>(
     const named = target.vehicleId !== undefined ? await findVehicle(tx, p.orgId, target.vehicleId) : undefined;
     const where = targetWhere(c, p.orgId, target);
     const current = await lockRecord(tx, kind, where, target);
-    const zone = (await findOrganization(tx, p.orgId)).timeZone ?? DEFAULT_TIME_ZONE;
+    const zone = await orgTimeZone(tx, p.orgId);
     const audit = c.audited ? { lastModifierId: by.id, lastModifierName: by.name } : {};
     const [row] = await tx
       .update(kind.table as PgTable)

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
-import { isAf1800TemplateTitle } from '../../../core/rules/af1800-items.ts';
+import { isAf1800TemplateTitle, isAf1800TemplateWorkflow } from '../../../core/rules/af1800-items.ts';
 import { ruleDefinitionOf, ruleTitleKey, type RuleInput, type SavedRule } from '../../../core/schema/rule.ts';
 import {
   INACTIVE_WORKFLOW_ASSIGN_MESSAGE,
@@ -11,6 +11,7 @@ import {
   unknownRegNumbersMessage,
   VEHICLE_IDS_MISMATCH_MESSAGE,
   WORKFLOW_TITLE_IN_USE_MESSAGE,
+  WORKFLOW_TITLE_RESERVED_MESSAGE,
   workflowReplacedMessage,
   type AssignByRegNumberBody,
   type CreateWorkflowBody,
@@ -101,18 +102,20 @@ export function createWorkflow(write: RouteWrite, p: Principal, body: CreateWork
 /**
  * PATCH .../workflows/{id}: Save and Replace (a new title and the rules, the version raised, so an
  * inspection begun on the version before is told so), or restore (active true). An AF-1800 Full
- * workflow is never replaced nor set inactive.
+ * workflow is never replaced nor set inactive; restoring any inactive workflow, one of them included,
+ * is always allowed (part 2 §4: inactive becomes active by restore).
  */
 export function updateWorkflow(write: RouteWrite, p: Principal, workflowId: number, body: UpdateWorkflowBody): Promise<WorkflowWithRules> {
   return write(async ({ tx, rev, now }) => {
     const current = await findWorkflow(tx, p.orgId, workflowId, true);
     const replacing = body.title !== undefined || body.rules !== undefined;
-    if (replacing && (current.isTemplate || isAf1800TemplateTitle(current.title))) throw badRequest(TEMPLATE_REPLACE_MESSAGE);
+    if (replacing && isAf1800TemplateWorkflow(current)) throw badRequest(TEMPLATE_REPLACE_MESSAGE);
     if (replacing && body.baseVersion !== undefined && body.baseVersion !== current.version) {
       throw conflict(workflowReplacedMessage(current.title, current.lastModifierName, current.version));
     }
-    if (body.active === false && current.isTemplate) throw badRequest(TEMPLATE_DEACTIVATE_MESSAGE);
-    if (body.title !== undefined && isAf1800TemplateTitle(body.title)) throw badRequest(TEMPLATE_REPLACE_MESSAGE);
+    if (body.active === false && isAf1800TemplateWorkflow(current)) throw badRequest(TEMPLATE_DEACTIVATE_MESSAGE);
+    // The prefix is the templates' (core/rules/af1800-items.ts): no other workflow is renamed into it.
+    if (body.title !== undefined && isAf1800TemplateTitle(body.title)) throw badRequest(WORKFLOW_TITLE_RESERVED_MESSAGE);
     if (body.title !== undefined && (await workflowTitleTaken(tx, p.orgId, body.title, current.id))) throw conflict(WORKFLOW_TITLE_IN_USE_MESSAGE);
     if (body.rules !== undefined) {
       await tx
@@ -137,11 +140,14 @@ export function updateWorkflow(write: RouteWrite, p: Principal, workflowId: numb
   });
 }
 
-/** DELETE .../workflows/{id}: set inactive (the vehicles on it keep it; a new assignment needs it restored). */
+/**
+ * DELETE .../workflows/{id}: set inactive (the vehicles on it keep it; a new assignment needs it
+ * restored). An AF-1800 Full workflow, by flag or by title, is never set inactive.
+ */
 export function deactivateWorkflow(write: RouteWrite, p: Principal, workflowId: number): Promise<Workflow> {
   return write(async ({ tx, rev, now }) => {
     const current = await findWorkflow(tx, p.orgId, workflowId, true);
-    if (current.isTemplate) throw badRequest(TEMPLATE_DEACTIVATE_MESSAGE);
+    if (isAf1800TemplateWorkflow(current)) throw badRequest(TEMPLATE_DEACTIVATE_MESSAGE);
     const [row] = await tx
       .update(workflows)
       .set({ active: false, ...modifier(p), rev, updatedAt: now })

@@ -14,6 +14,7 @@ import { downloadText } from '../../components/download-file.ts';
 import { fleetCsvColumns, fleetColumns } from './fleet-columns.tsx';
 import { exportView, fleetCsvFileName, toCsv } from './fleet-csv.ts';
 import { vehiclePath } from '../../shared/fleet-format.ts';
+import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
 import { useFleetRows } from './use-fleet-rows.ts';
 
 /** Part 1 §2: the default filter In Commission (the toggle 'Show Decommissioned' lifts it); the newest inspections first. */
@@ -34,11 +35,12 @@ export function FleetDetailsScreen() {
   const [addOpen, setAddOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const [af1800, setAf1800] = useState<VehicleAf1800Target | null>(null);
+  const zone = useOrgTimeZone();
   const readOnly = isReadOnlyRole(user.role);
 
   // The grid rebuilds on a new columns array: build one only when section names change.
   const sectionsKey = JSON.stringify(sections.map((s) => [s.sectionId, s.sectionName]));
-  const columns = useMemo(() => fleetColumns(new Map(JSON.parse(sectionsKey) as [string, string][]), setAf1800), [sectionsKey]);
+  const columns = useMemo(() => fleetColumns(new Map(JSON.parse(sectionsKey) as [string, string][]), setAf1800, zone), [sectionsKey, zone]);
   const csvColumns = useMemo(() => fleetCsvColumns(columns), [columns]);
 
   // The CSV holds what the grid shows: its filters, columns, sort and search as they are now. Kept in a

@@ -35,7 +35,7 @@ const row: FleetRow = {
 };
 
 describe('fleetColumns', () => {
-  const columns = fleetColumns(new Map([['s1', 'Alpha']]), () => undefined);
+  const columns = fleetColumns(new Map([['s1', 'Alpha']]), () => undefined, 'UTC');
 
   it('has the 26 headers of part 1 §2 in order', () => {
     expect(columns.map((c) => c.header)).toEqual([

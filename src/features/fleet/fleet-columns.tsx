@@ -18,8 +18,8 @@ const ETIC_TEXT_COLOR = { green: 'var(--mantine-color-green-9)', orange: 'var(--
 const FUEL_BAR_COLOR = { green: 'var(--mantine-color-green-7)', orange: 'var(--mantine-color-orange-6)', red: 'var(--mantine-color-red-7)' } as const;
 const NARROW = 110;
 
-function Af1800Cell({ row, onOpen }: { row: FleetRow; onOpen(target: VehicleAf1800Target): void }) {
-  const target = af1800Target(row);
+function Af1800Cell({ row, zone, onOpen }: { row: FleetRow; zone: string; onOpen(target: VehicleAf1800Target): void }) {
+  const target = af1800Target(row, zone);
   if (!target) return null;
   const label = vehicleFormTitle(target.regNumber, target.month);
   return (
@@ -64,15 +64,15 @@ const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label:
  * The 26 Fleet Details columns in the spec's order (part 1 §2). Values are what filters, sorting
  * and the CSV use: dates as ISO (shown MM/dd/yyyy), Section by name, Fuel Level as a percentage.
  */
-export function fleetColumns(sectionNames: ReadonlyMap<string, string>, openAf1800: (target: VehicleAf1800Target) => void): FleetColumn[] {
+export function fleetColumns(sectionNames: ReadonlyMap<string, string>, openAf1800: (target: VehicleAf1800Target) => void, zone: string): FleetColumn[] {
   const sectionName = (row: FleetRow) => (row.sectionId === null ? '' : (sectionNames.get(row.sectionId) ?? ''));
   return [
     {
       id: 'pdf',
       header: 'AF-1800',
       value: (r) => r.pdf,
-      cell: (r) => <Af1800Cell row={r} onOpen={openAf1800} />,
-      csv: (r) => af1800LinkLabel(r)?.replace(/ for .*$/, '') ?? '',
+      cell: (r) => <Af1800Cell row={r} zone={zone} onOpen={openAf1800} />,
+      csv: (r) => af1800LinkLabel(r, zone)?.replace(/ for .*$/, '') ?? '',
       width: NARROW,
     },
     {

@@ -3,17 +3,21 @@ import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { SHIFT_DAYS, type Organization } from '../../../core/schema/organization.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { updateShiftTimes } from '../../data/organization/option-mutators.ts';
-import { localOffsetMinutes, offsetLabel, SHIFT_NUMBERS, shiftDays, shiftForm, shiftFormErrors, type ShiftForm } from './shift-form.ts';
+import { DEFAULT_TIME_ZONE, standardOffsetMinutes } from '../../../core/rules/org-clock.ts';
+import { zoneLabel } from '../../shared/org-time-zone.ts';
+import { SHIFT_NUMBERS, shiftDays, shiftForm, shiftFormErrors, type ShiftForm } from './shift-form.ts';
 import { OptionHeader } from './OptionHeader.tsx';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 
 /**
  * Shift times (part 2 §2.3, §3, §5): three shifts for each day of the week, shown and entered in the
- * user's local time, stored in UTC. Only a vco edits them.
+ * organization's time (its zone named), whatever the device's zone, stored as 'HHmmz'. Only a vco edits them.
  */
 export function ShiftTimes({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
-  const offset = localOffsetMinutes();
+  const zone = organization.timeZone ?? DEFAULT_TIME_ZONE;
+  const offset = standardOffsetMinutes(zone);
+  const where = zoneLabel(zone, new Date());
   const form = shiftForm(organization.shiftTimes, offset);
   const empty = organization.shiftTimes.length === 0;
 
@@ -21,7 +25,7 @@ export function ShiftTimes({ organization, canEdit }: { organization: Organizati
     <Stack gap="xs">
       <OptionHeader title="Shift Times" onEdit={canEdit ? () => setEditing(true) : undefined} />
       <Text size="sm" c="dimmed">
-        {empty ? 'No shift times are set yet.' : `In your local time (${offsetLabel(offset)}).`}
+        {empty ? 'No shift times are set yet.' : `In the organization's time: ${where}.`}
       </Text>
       {empty ? null : (
         <Table withTableBorder withColumnBorders layout="fixed" aria-label="Shift times">
@@ -39,7 +43,7 @@ export function ShiftTimes({ organization, canEdit }: { organization: Organizati
           </Table.Tbody>
         </Table>
       )}
-      {editing ? <ShiftTimesDialog organization={organization} initial={form} offset={offset} onClose={() => setEditing(false)} /> : null}
+      {editing ? <ShiftTimesDialog organization={organization} initial={form} offset={offset} where={where} onClose={() => setEditing(false)} /> : null}
     </Stack>
   );
 }
@@ -57,7 +61,19 @@ function ShiftHead({ dayWidth }: { dayWidth?: number }) {
   );
 }
 
-function ShiftTimesDialog({ organization, initial, offset, onClose }: { organization: Organization; initial: ShiftForm; offset: number; onClose(): void }) {
+function ShiftTimesDialog({
+  organization,
+  initial,
+  offset,
+  where,
+  onClose,
+}: {
+  organization: Organization;
+  initial: ShiftForm;
+  offset: number;
+  where: string;
+  onClose(): void;
+}) {
   const change = useChangeWithVerdict();
   const [form, setForm] = useState(initial);
   // A field's message shows once it was left or changed, not for every empty field of a new organization.
@@ -85,7 +101,7 @@ function ShiftTimesDialog({ organization, initial, offset, onClose }: { organiza
     >
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed">
-          Start and end of each shift in your local time ({offsetLabel(offset)}); they are stored in UTC.
+          Start and end of each shift in the organization's time: {where}.
         </Text>
         <Button variant="subtle" size="xs" onClick={copyFirstDay}>
           Copy {first} to every day

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Select, Stack, Text } from '@mantine/core';
-import { DEFAULT_TIME_ZONE, utcOffsetLabel } from '../../../core/rules/org-clock.ts';
+import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
+import { zoneLabel } from '../../shared/org-time-zone.ts';
 import type { Organization } from '../../../core/schema/organization.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { updateTimeZone } from '../../data/organization/option-mutators.ts';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 import { OptionHeader } from './OptionHeader.tsx';
-
-const zoneLabel = (zone: string, now: Date) => (zone === DEFAULT_TIME_ZONE ? 'UTC' : `${zone.replace(/_/g, ' ')} (${utcOffsetLabel(now, zone)})`);
 
 /** Every zone the browser lists, UTC first, and the current one though it be a name the list lacks, each with its offset now. */
 function zoneOptions(current: string, now: Date): { value: string; label: string }[] {

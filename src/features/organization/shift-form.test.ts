@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offsetLabel, shiftDays, shiftForm, shiftFormErrors } from './shift-form.ts';
+import { standardOffsetMinutes } from '../../../core/rules/org-clock.ts';
+import { shiftDays, shiftForm, shiftFormErrors } from './shift-form.ts';
 
 describe('shift-time form', () => {
   it('shows stored UTC times in local time and saves local times as UTC, round trip', () => {
@@ -19,9 +20,14 @@ describe('shift-time form', () => {
     expect(shiftForm(days, 330).Sunday[1]).toEqual({ start: '22:30', end: '06:30' });
   });
 
-  it('names the offset', () => {
-    expect(offsetLabel(-300)).toBe('UTC-05:00');
-    expect(offsetLabel(330)).toBe('UTC+05:30');
-    expect(offsetLabel(0)).toBe('UTC+00:00');
+  it("keeps the organization's wall-clock times in summer and in winter", () => {
+    // Europe/Berlin's standard offset is +60: 06:00 is stored 0500z whatever the season.
+    const offset = standardOffsetMinutes('Europe/Berlin', Date.parse('2026-07-01T00:00:00Z'));
+    expect(offset).toBe(60);
+    expect(standardOffsetMinutes('Europe/Berlin', Date.parse('2026-01-01T00:00:00Z'))).toBe(60);
+    expect(standardOffsetMinutes('Australia/Sydney', Date.parse('2026-01-01T00:00:00Z'))).toBe(600);
+    expect(standardOffsetMinutes('UTC')).toBe(0);
+    const form = shiftForm([{ day: 'Monday', shifts: [{ shift: 1, start: '0500z', end: '1300z' }] }], offset);
+    expect(form.Monday[1]).toEqual({ start: '06:00', end: '14:00' });
   });
 });

@@ -2,25 +2,14 @@ import { localToUtcShiftTime, utcShiftTimeToLocal } from '../../../core/rules/sh
 import { SHIFT_DAYS, type ShiftDay } from '../../../core/schema/organization.ts';
 
 /**
- * The shift-time form (part 2 §3, §5 "Shift time"): 7 days x 3 shifts, start and end in the user's
- * local time ('HH:mm'), stored as UTC 'HHmmz'. The offset is the device's today
- * (`-new Date().getTimezoneOffset()`), the same for showing and for saving.
+ * The shift-time form (part 2 §3, §5 "Shift time"): 7 days x 3 shifts, start and end in the
+ * organization's time ('HH:mm'), stored as 'HHmmz' at the zone's standard offset (core/rules/shift-time.ts),
+ * the same for showing and for saving, whatever the device's zone.
  */
 
 export const SHIFT_NUMBERS = [1, 2, 3] as const;
 
 export type ShiftForm = Record<(typeof SHIFT_DAYS)[number], Record<1 | 2 | 3, { start: string; end: string }>>;
-
-export function localOffsetMinutes(): number {
-  return -new Date().getTimezoneOffset();
-}
-
-/** 'UTC-05:00' for an offset of -300 minutes. */
-export function offsetLabel(offsetMinutes: number): string {
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
 
 /** The stored shifts as local times; a day or shift not stored yet is empty. */
 export function shiftForm(stored: readonly ShiftDay[], offsetMinutes: number): ShiftForm {

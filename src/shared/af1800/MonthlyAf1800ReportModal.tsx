@@ -8,6 +8,7 @@ import { useSession } from '../../auth/session-context.ts';
 import { useMirror, useServerRead, useSyncStatus } from '../../sync/react.tsx';
 import { Af1800PdfBody } from './Af1800PdfBody.tsx';
 import { loadMonthlyReport, mirrorHoldsMonth, pdfFileName, reportTitle } from './af1800-data.ts';
+import { useOrgTimeZone } from '../org-time-zone.ts';
 import { useAf1800Pdf } from './use-af1800-pdf.ts';
 
 const PICK_TITLE = 'Monthly AF1800 Report';
@@ -44,10 +45,11 @@ function ReportStage({ month, onBack }: { month: Af1800Month; onBack(): void }) 
  */
 export function MonthlyAf1800ReportModal({ onClose }: { onClose(): void }) {
   const [now] = useState(() => new Date());
-  const [picked, setPicked] = useState<Date | null>(() => toDate(currentAf1800Month(now)));
+  const zone = useOrgTimeZone();
+  const [picked, setPicked] = useState<Date | null>(() => toDate(currentAf1800Month(now, zone)));
   const [month, setMonth] = useState<Af1800Month | null>(null);
   const { answers } = useSyncStatus();
-  const holds = picked ? mirrorHoldsMonth(toMonth(picked), now) : false;
+  const holds = picked ? mirrorHoldsMonth(toMonth(picked), now, zone) : false;
 
   return (
     <Modal opened onClose={onClose} title={month ? reportTitle(month) : PICK_TITLE} size={month ? 'auto' : 'md'} centered>
@@ -67,7 +69,7 @@ export function MonthlyAf1800ReportModal({ onClose }: { onClose(): void }) {
               placeholder="MM/yyyy"
               value={picked}
               onChange={setPicked}
-              maxDate={toDate(currentAf1800Month(now))}
+              maxDate={toDate(currentAf1800Month(now, zone))}
               popoverProps={{ withinPortal: true }}
               ariaLabels={{
                 previousYear: 'Previous year',

@@ -1,5 +1,6 @@
 import {
   af1800MonthOf,
+  af1800MonthRange,
   assembleAf1800Form,
   assembleAf1800Report,
   currentAf1800Month,
@@ -11,6 +12,7 @@ import { inspectionDetailMirrorStart } from '../../../core/schema/inspection.ts'
 import { getMeta } from '../../db/meta.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
+import { orgTimeZoneOf } from '../../data/organization/time-zone.ts';
 
 /** The vehicle's current form, or its form of a given month. */
 export type FormMonth = 'current' | Af1800Month;
@@ -29,9 +31,8 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * day of the previous month on (docs/architecture.md "Data and sync"), so the current and the previous
  * month are made on the device, offline too; older months come from the server.
  */
-export function mirrorHoldsMonth(month: Af1800Month, now: Date): boolean {
-  const start = inspectionDetailMirrorStart(now);
-  return Date.UTC(month.year, month.month - 1, 1) >= start.getTime();
+export function mirrorHoldsMonth(month: Af1800Month, now: Date, zone: string): boolean {
+  return af1800MonthRange(month, zone).start >= inspectionDetailMirrorStart(now).getTime();
 }
 
 /**
@@ -39,23 +40,23 @@ export function mirrorHoldsMonth(month: Af1800Month, now: Date): boolean {
  * (Fleet Details shows the server's rows before that, with their form links), and the answers that
  * sync left for later (src/sync/fill-answers.ts) are all in; until then, the server makes it.
  */
-async function madeHere(db: MirrorDb, month: Af1800Month, now: Date): Promise<boolean> {
-  if (!mirrorHoldsMonth(month, now)) return false;
+async function madeHere(db: MirrorDb, month: Af1800Month, now: Date, zone: string): Promise<boolean> {
+  if (!mirrorHoldsMonth(month, now, zone)) return false;
   const [bootstrapped, answersPending] = await Promise.all([getMeta(db, 'bootstrapped'), getMeta(db, 'answersPending')]);
   return bootstrapped === true && answersPending === undefined;
 }
 
-export function monthOf(which: FormMonth, now: Date): Af1800Month {
-  return which === 'current' ? currentAf1800Month(now) : which;
+export function monthOf(which: FormMonth, now: Date, zone: string): Af1800Month {
+  return which === 'current' ? currentAf1800Month(now, zone) : which;
 }
 
 /**
- * The form an inspection is recorded on: its month's (a UTC month, as forms are filed), or the current
+ * The form an inspection is recorded on: its month's (in the organization's zone), or the current
  * form when that month is the current one (the Inspections tab's monthly AF-1800 link).
  */
-export function inspectionFormMonth(inspectionDate: string, now: Date): FormMonth {
-  const month = af1800MonthOf(new Date(inspectionDate));
-  const current = currentAf1800Month(now);
+export function inspectionFormMonth(inspectionDate: string, now: Date, zone: string): FormMonth {
+  const month = af1800MonthOf(new Date(inspectionDate), zone);
+  const current = currentAf1800Month(now, zone);
   return month.year === current.year && month.month === current.month ? 'current' : month;
 }
 
@@ -74,8 +75,9 @@ type Read = SyncEngine['read'];
 
 /** One vehicle's form: from the mirror when it holds the month, else from the server. */
 export async function loadVehicleForm(db: MirrorDb, read: Read, vehicleId: string, which: FormMonth, now: Date): Promise<Af1800Form> {
-  const month = monthOf(which, now);
-  if (await madeHere(db, month, now)) {
+  const zone = await orgTimeZoneOf(db);
+  const month = monthOf(which, now, zone);
+  if (await madeHere(db, month, now, zone)) {
     const vehicle = await db.feed('vehicles').get(vehicleId);
     if (!vehicle) throw new Error('This vehicle is not on this device.');
     return assembleAf1800Form(await mirrorSources(db), vehicle, month, now);
@@ -85,7 +87,7 @@ export async function loadVehicleForm(db: MirrorDb, read: Read, vehicleId: strin
 
 /** Every vehicle's form of the month that has data; [] when none has (the modal says so). */
 export async function loadMonthlyReport(db: MirrorDb, read: Read, orgId: string, month: Af1800Month, now: Date): Promise<Af1800Form[]> {
-  if (await madeHere(db, month, now)) {
+  if (await madeHere(db, month, now, await orgTimeZoneOf(db))) {
     const [sources, vehicles] = await Promise.all([mirrorSources(db), db.feed('vehicles').toArray()]);
     return assembleAf1800Report({ ...sources, vehicles }, month, now).forms;
   }

@@ -11,6 +11,7 @@ import { VehicleAf1800Modal } from '../../../shared/af1800/VehicleAf1800Modal.ts
 import { dateColumn } from '../../../shared/date-column.ts';
 import { formatDateTime, inspectionPath } from '../../../shared/fleet-format.ts';
 import { PassFailIcon } from '../../../shared/PassFailIcon.tsx';
+import { useOrgTimeZone } from '../../../shared/org-time-zone.ts';
 import { useMirrorQuery } from '../../../sync/use-mirror-query.ts';
 
 export const NO_INSPECTIONS = 'No inspections have been recorded for this vehicle';
@@ -31,7 +32,7 @@ function NoInspections({ error }: { error?: string }) {
   );
 }
 
-function inspectionColumns(regNumber: string, now: Date, openAf1800: (target: VehicleAf1800Target) => void): GridColumn<Inspection>[] {
+function inspectionColumns(regNumber: string, now: Date, zone: string, openAf1800: (target: VehicleAf1800Target) => void): GridColumn<Inspection>[] {
   const date = dateColumn<Inspection>('inspectionDate', 'Inspection Date', (i) => i.inspectionDate, { withTime: true, width: 190 });
   return [
     {
@@ -69,7 +70,7 @@ function inspectionColumns(regNumber: string, now: Date, openAf1800: (target: Ve
       header: 'AF-1800',
       value: (i) => i.inspectionDate.slice(0, 7),
       cell: (i) => {
-        const target: VehicleAf1800Target = { vehicleId: i.vehicleId, regNumber, month: inspectionFormMonth(i.inspectionDate, now) };
+        const target: VehicleAf1800Target = { vehicleId: i.vehicleId, regNumber, month: inspectionFormMonth(i.inspectionDate, now, zone) };
         const label = vehicleFormTitle(regNumber, target.month);
         return (
           <Tooltip label={label}>
@@ -96,7 +97,8 @@ export function InspectionsTab({ vehicleId, regNumber }: { vehicleId: string; re
   const [af1800, setAf1800] = useState<VehicleAf1800Target | null>(null);
   // The month the links call current: the tab's opening (a month that turns while it is open keeps its links).
   const [now] = useState(() => new Date());
-  const columns = useMemo(() => inspectionColumns(regNumber, now, setAf1800), [regNumber, now]);
+  const zone = useOrgTimeZone();
+  const columns = useMemo(() => inspectionColumns(regNumber, now, zone, setAf1800), [regNumber, now, zone]);
 
   if (rows.state === 'loading') return <MirrorQueryState query={rows} />;
   if (rows.state === 'error') return <NoInspections error={rows.message} />;

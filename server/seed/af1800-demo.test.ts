@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { assembleAf1800Report, type Af1800Sources } from '../../core/rules/af1800-form.ts';
+import { assembleAf1800Report } from '../../core/rules/af1800-form.ts';
 import { af1800ReportSchema, type Af1800Month, type Af1800Report } from '../../core/schema/af1800.ts';
-import { organizationToApi } from '../modules/organization/presenter.ts';
-import { userToRow } from '../modules/users/presenter.ts';
-import type { RowOf } from '../sync/presenters/presenter-helpers.ts';
-import { inspectionFeedRowToApi, workflowRuleToApi } from '../sync/presenters/vehicle-and-inspection-presenters.ts';
-import { vehicleToApi } from '../modules/vehicles/presenter.ts';
-import type { Vehicle } from '../../core/schema/vehicle.ts';
-import { discrepancyToApi } from '../modules/discrepancies/presenter.ts';
 import { DEFAULT_SEED } from './seed-if-empty.ts';
 import { generateSeed } from './generate.ts';
-import type { SeedTableName } from './types.ts';
+import { seedAf1800Sources } from './testing/seed-af1800-sources.ts';
 
 const TODAY = new Date(Date.UTC(2026, 2, 15));
 const { tables } = generateSeed({ ...DEFAULT_SEED, orgs: 1, today: TODAY });
 
-/** The seed's insert rows of a table with what the database adds, as the database would return them. */
-const rows = <K extends SeedTableName>(name: K) =>
-  tables[name].map((r) => ({ rev: 1, deletedAt: null, createdAt: TODAY, updatedAt: TODAY, ...r })) as unknown as RowOf<K>[];
-const sources: Af1800Sources & { vehicles: Vehicle[] } = {
-  organization: organizationToApi(rows('organizations')[0]!),
-  users: rows('users').map(userToRow),
-  workflowRules: rows('workflowRules').map(workflowRuleToApi),
-  inspections: rows('inspections').map((row) => inspectionFeedRowToApi(row, { wholeHistory: true })),
-  discrepancies: rows('discrepancies').map(discrepancyToApi),
-  vehicles: rows('vehicles').map(vehicleToApi),
-};
+const sources = seedAf1800Sources(tables, tables.organizations[0]!.id, TODAY);
 
 const forms = (month: Af1800Month): Af1800Report['forms'] => af1800ReportSchema.parse(assembleAf1800Report(sources, month, TODAY)).forms;
 const some = <T>(list: T[], test: (item: T) => unknown) => list.some(test);

@@ -8,13 +8,8 @@ import type { Af1800Form, Af1800Month } from '../../../core/schema/af1800.ts';
 import { sampleForm } from '../../../core/testing/af1800-sample-forms.ts';
 import { DEFAULT_SEED } from '../../seed/seed-if-empty.ts';
 import { generateSeed } from '../../seed/generate.ts';
-import type { SeedOptions, SeedTableName } from '../../seed/types.ts';
-import type { RowOf } from '../../sync/presenters/presenter-helpers.ts';
-import { inspectionFeedRowToApi, workflowRuleToApi } from '../../sync/presenters/vehicle-and-inspection-presenters.ts';
-import { discrepancyToApi } from '../discrepancies/presenter.ts';
-import { organizationToApi } from '../organization/presenter.ts';
-import { userToRow } from '../users/presenter.ts';
-import { vehicleToApi } from '../vehicles/presenter.ts';
+import { seedAf1800Sources } from '../../seed/testing/seed-af1800-sources.ts';
+import type { SeedOptions } from '../../seed/types.ts';
 
 /**
  * The AF1800 print check: every form of the demo and of the benchmark data is laid out as the PDF prints
@@ -32,18 +27,7 @@ function seedForms(options: SeedOptions, months: readonly Af1800Month[]): Af1800
   const { tables } = generateSeed(options);
   const forms: Af1800Form[] = [];
   for (const org of tables.organizations) {
-    const rows = <K extends SeedTableName>(name: K) =>
-      (tables[name] as { id?: string; orgId?: string }[])
-        .filter((r) => (name === 'organizations' ? r.id === org.id : r.orgId === org.id))
-        .map((r) => ({ rev: 1, deletedAt: null, createdAt: options.today, updatedAt: options.today, ...r })) as unknown as RowOf<K>[];
-    const sources = {
-      organization: organizationToApi(rows('organizations')[0]!),
-      users: rows('users').map(userToRow),
-      workflowRules: rows('workflowRules').map(workflowRuleToApi),
-      inspections: rows('inspections').map((row) => inspectionFeedRowToApi(row, { wholeHistory: true })),
-      discrepancies: rows('discrepancies').map(discrepancyToApi),
-      vehicles: rows('vehicles').map(vehicleToApi),
-    };
+    const sources = seedAf1800Sources(tables, org.id, options.today);
     for (const month of months) forms.push(...assembleAf1800Report(sources, month, options.today).forms);
   }
   return forms;

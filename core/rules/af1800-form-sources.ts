@@ -4,7 +4,7 @@ import type { InspectionResult } from '../schema/inspection.ts';
 import { af1800ItemOf } from '../schema/rule.ts';
 import { af1800MonthRange, type MonthRange } from './af1800-form-month.ts';
 import { People } from './af1800-form-people.ts';
-import { DEFAULT_TIME_ZONE } from './org-clock.ts';
+import { orgZoneOf } from './org-clock.ts';
 
 type Inspection = FeedRow<'inspections'>;
 type Result = InspectionResult;
@@ -61,9 +61,6 @@ export interface Af1800Index {
   results: Map<string, Result[]>;
   vehicles: Map<string, VehicleMonth>;
 }
-
-/** The zone of the organization the sources are of (UTC until one is chosen, as everywhere). */
-export const orgZoneOf = (organization: Pick<FeedRow<'organizations'>, 'timeZone'> | null): string => organization?.timeZone ?? DEFAULT_TIME_ZONE;
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Equal moments are ordered by id, so the input order never changes a form. */

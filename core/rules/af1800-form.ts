@@ -4,10 +4,11 @@ import { af1800MonthRange, type MonthRange } from './af1800-form-month.ts';
 import { page1 } from './af1800-form-page1.ts';
 import { page2 } from './af1800-form-page2.ts';
 import { page3Items } from './af1800-form-page3.ts';
-import { indexAf1800Sources, orgZoneOf, vehicleMonth, type Af1800Index, type Af1800Sources } from './af1800-form-sources.ts';
+import { orgZoneOf } from './org-clock.ts';
+import { indexAf1800Sources, vehicleMonth, type Af1800Index, type Af1800Sources } from './af1800-form-sources.ts';
 
 export type { Af1800Sources } from './af1800-form-sources.ts';
-export { onMonthForm, orgZoneOf } from './af1800-form-sources.ts';
+export { onMonthForm } from './af1800-form-sources.ts';
 export {
   AF1800_MONTH_MESSAGE,
   AF1800_YEAR_MESSAGE,

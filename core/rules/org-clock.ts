@@ -11,6 +11,9 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 
 export const DAY_MS = 86_400_000;
 
+/** An organization's zone: the one it chose, UTC until it chooses (a new organization's first vco's browser picks it). */
+export const orgZoneOf = (organization: { timeZone: string | null } | null): string => organization?.timeZone ?? DEFAULT_TIME_ZONE;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(zone: string): Intl.DateTimeFormat {

@@ -1,5 +1,5 @@
 import type { VehicleStatus } from '../../core/schema/vehicle.ts';
-import { orgZoneOf } from '../../core/rules/af1800-form-sources.ts';
+import { orgZoneOf } from '../../core/rules/org-clock.ts';
 import { inShiftOf } from '../../core/rules/inspection-shift.ts';
 import { readSummaries, summaryTables } from '../db/fleet-summaries.ts';
 import { useLiveQuery, useMirror } from '../sync/react.tsx';

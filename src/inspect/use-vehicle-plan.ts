@@ -1,4 +1,4 @@
-import { orgZoneOf } from '../../core/rules/af1800-form-sources.ts';
+import { orgZoneOf } from '../../core/rules/org-clock.ts';
 import type { Discrepancy } from '../../core/schema/discrepancy.ts';
 import type { ShiftDay } from '../../core/schema/organization.ts';
 import type { Vehicle } from '../../core/schema/vehicle.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_TIME_ZONE, isTimeZone, utcOffsetLabel } from '../../core/rules/org-clock.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone, orgZoneOf, utcOffsetLabel } from '../../core/rules/org-clock.ts';
 import { useSession } from '../auth/session-context.ts';
 import { updateTimeZone } from '../data/organization/option-mutators.ts';
 import { useLiveQuery, useMirror, useMutate } from '../sync/react.tsx';
@@ -13,7 +13,7 @@ function useOrganization() {
 
 /** The organization's time zone, the one clock of every day on this device (UTC until one is chosen or synced). */
 export function useOrgTimeZone(): string {
-  return useOrganization()?.timeZone ?? DEFAULT_TIME_ZONE;
+  return orgZoneOf(useOrganization() ?? null);
 }
 
 /** A zone as people read it: 'Asia/Tokyo (UTC+09:00)', the offset of `now`; UTC alone. */

@@ -6,7 +6,8 @@ import { discrepancies, inspections } from '../../db/schema/index.ts';
 import { vehicleToApi } from '../vehicles/presenter.ts';
 import { readSnapshot, type Snapshot } from '../../sync/snapshot.ts';
 import { findVehicle } from '../vehicles/find-vehicle.ts';
-import { af1800MonthRange, assembleAf1800Form, assembleAf1800Report, orgZoneOf, type Af1800Sources } from '../../../core/rules/af1800-form.ts';
+import { af1800MonthRange, assembleAf1800Form, assembleAf1800Report, type Af1800Sources } from '../../../core/rules/af1800-form.ts';
+import { orgZoneOf } from '../../../core/rules/org-clock.ts';
 import type { Af1800Form, Af1800Month, Af1800Report } from '../../../core/schema/af1800.ts';
 
 /**

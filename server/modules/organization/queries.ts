@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
+import { orgZoneOf } from '../../../core/rules/org-clock.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrganizationDetail, SectionDetail } from '../../../core/schema/organization-admin.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -24,7 +24,7 @@ export async function findOrganization(q: Queryable, orgId: string, forUpdate = 
 
 /** The organization's time zone, whose days are every "today" of the organization (UTC until one is chosen). */
 export async function orgTimeZone(q: Queryable, orgId: string): Promise<string> {
-  return (await findOrganization(q, orgId)).timeZone ?? DEFAULT_TIME_ZONE;
+  return orgZoneOf(await findOrganization(q, orgId));
 }
 
 /** A live section of the organization, or 404. */

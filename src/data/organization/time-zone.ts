@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../../core/rules/org-clock.ts';
+import { orgZoneOf } from '../../../core/rules/org-clock.ts';
 import type { MirrorDb } from '../../db/mirror.ts';
 
 /**
@@ -7,5 +7,5 @@ import type { MirrorDb } from '../../db/mirror.ts';
  */
 export async function orgTimeZoneOf(db: MirrorDb): Promise<string> {
   const [org] = await db.feed('organizations').toArray();
-  return org?.timeZone ?? DEFAULT_TIME_ZONE;
+  return orgZoneOf(org ?? null);
 }

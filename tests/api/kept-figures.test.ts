@@ -8,6 +8,7 @@ import { insightFigureClocks, inspections, orgClocks, vehicles } from '../../ser
 import { inspectInsight } from '../../server/modules/insights/inspect-sql.ts';
 import { splitMonths } from '../../server/modules/insights/kept-figures.ts';
 import { dayRange } from '../../server/modules/insights/sql.ts';
+import { orgTimeZone } from '../../server/modules/organization/queries.ts';
 import { usageExcess, usageTimeseries } from '../../server/modules/insights/usage-sql.ts';
 import { monthlyReport } from '../../server/modules/reports/monthly-sql.ts';
 import { purgeTombstones } from '../../server/sync/tombstones.ts';
@@ -20,7 +21,9 @@ import { updateRows } from '../support/table-rows.ts';
  * (server/modules/insights/kept-figures.ts) equal the same figures summed from the inspections, over
  * ranges of whole months, ranges with partial months at either end and ranges inside one month,
  * whatever is written between two reads: inspections added, rewritten, deleted, moved to another day
- * or vehicle, a vehicle retyped or deleted, tombstones purged.
+ * or vehicle, a vehicle retyped or deleted, tombstones purged, the organization's zone changed. The
+ * organization works in Anchorage's days (UTC-9, UTC-8 from 8 March 2026), so a day or month the
+ * kept figures hold is never a UTC one.
  */
 
 const env = useServerWithOrg();
@@ -45,14 +48,16 @@ const CALLS = {
       {
         path: ([start, end]: Range) => `${insightsPaths[call].build({})}?start=${start}&end=${end}`,
         parse: (body: unknown) => insightsAnswerSchemas[call].parse(body),
-        answer: (db: Queryable, [start, end]: Range) => ({ inspect: inspectInsight, usageTimeseries, usageExcess })[call](db, env.org.orgId, { start, end }),
+        answer: async (db: Queryable, [start, end]: Range) =>
+          ({ inspect: inspectInsight, usageTimeseries, usageExcess })[call](db, env.org.orgId, { start, end }, await orgTimeZone(db, env.org.orgId)),
       },
     ]),
   ),
   monthlyReport: {
     path: ([startDate, endDate]: Range) => `${monthlyReportPath.build({ orgId: env.org.orgId })}?useOverview=false&startDate=${startDate}&endDate=${endDate}`,
     parse: (body: unknown) => monthlyReportSchema.parse(body),
-    answer: (db: Queryable, [startDate, endDate]: Range) => monthlyReport(db, env.org.orgId, { startDate, endDate }, new Date(), 'UTC'),
+    answer: async (db: Queryable, [startDate, endDate]: Range) =>
+      monthlyReport(db, env.org.orgId, { startDate, endDate }, new Date(), await orgTimeZone(db, env.org.orgId)),
   },
 };
 type Call = keyof typeof CALLS;
@@ -120,6 +125,7 @@ async function expectKeptEqualSummed(): Promise<void> {
 
 beforeAll(async () => {
   const { ctx } = env.server;
+  expect((await env.org.admin.api.patch(`/data/v1/organizations/${env.org.orgId}`, { timeZone: 'America/Anchorage' })).status).toBe(200);
   fleet = [
     await addVehicle(ctx, env.org.orgId, { regNumber: 'TRK-0001', vehicleType: 'Truck', sectionId: env.org.sectionId }),
     await addVehicle(ctx, env.org.orgId, { regNumber: 'TRK-0002', vehicleType: 'Truck', sectionId: env.org.sectionId }),
@@ -132,29 +138,33 @@ beforeAll(async () => {
 
 describe('kept figures', () => {
   it('split a range into whole months and the parts at its ends', () => {
-    expect(splitMonths(dayRange('2026-01-15', '2026-03-10'))).toEqual({
+    const utc = (start: string, end: string) => splitMonths(dayRange(start, end), 'UTC');
+    expect(utc('2026-01-15', '2026-03-10')).toEqual({
       whole: { from: '2026-02-01', to: '2026-03-01' },
       edges: [dayRange('2026-01-15', '2026-01-31'), dayRange('2026-03-01', '2026-03-10')],
     });
-    expect(splitMonths(dayRange('2026-01-01', '2026-02-28'))).toEqual({ whole: { from: '2026-01-01', to: '2026-03-01' }, edges: [] });
-    expect(splitMonths(dayRange('2026-02-03', '2026-02-20'))).toEqual({ whole: null, edges: [dayRange('2026-02-03', '2026-02-20')] });
-    expect(splitMonths(dayRange('2026-01-31', '2026-02-01'))).toEqual({
+    expect(utc('2026-01-01', '2026-02-28')).toEqual({ whole: { from: '2026-01-01', to: '2026-03-01' }, edges: [] });
+    expect(utc('2026-02-03', '2026-02-20')).toEqual({ whole: null, edges: [dayRange('2026-02-03', '2026-02-20')] });
+    expect(utc('2026-01-31', '2026-02-01')).toEqual({
       whole: null,
       edges: [dayRange('2026-01-31', '2026-01-31'), dayRange('2026-02-01', '2026-02-01')],
     });
   });
 
-  it("split a range of a zone's days at UTC months only where one lies wholly inside it", () => {
-    // Anchorage's 1 February starts at 09:00 UTC: February's first 9 UTC hours are outside the range.
-    expect(splitMonths(dayRange('2026-02-01', '2026-03-31', 'America/Anchorage'))).toEqual({
-      whole: { from: '2026-03-01', to: '2026-04-01' },
+  it("split a range of a zone's days at that zone's months", () => {
+    // Anchorage's February and March: 1 February 09:00 UTC to 1 April 08:00 UTC (summer time from 8 March), two whole months.
+    expect(splitMonths(dayRange('2026-02-01', '2026-03-31', 'America/Anchorage'), 'America/Anchorage')).toEqual({
+      whole: { from: '2026-02-01', to: '2026-04-01' },
+      edges: [],
+    });
+    // Tokyo's 15 January to 10 March: its February whole, the parts at the ends starting and ending at Tokyo's midnights.
+    expect(splitMonths(dayRange('2026-01-15', '2026-03-10', 'Asia/Tokyo'), 'Asia/Tokyo')).toEqual({
+      whole: { from: '2026-02-01', to: '2026-03-01' },
       edges: [
-        { from: '2026-02-01T09:00:00.000Z', to: '2026-03-01T00:00:00.000Z' },
-        { from: '2026-04-01T00:00:00.000Z', to: '2026-04-01T08:00:00.000Z' },
+        { from: '2026-01-14T15:00:00.000Z', to: '2026-01-31T15:00:00.000Z' },
+        { from: '2026-02-28T15:00:00.000Z', to: '2026-03-10T15:00:00.000Z' },
       ],
     });
-    // Tokyo's March is 28 February 15:00 UTC to 31 March 15:00 UTC: no whole UTC month.
-    expect(splitMonths(dayRange('2026-03-01', '2026-03-31', 'Asia/Tokyo')).whole).toBeNull();
   });
 
   it('equal the figures summed from the inspections at the first read', async () => {
@@ -177,6 +187,15 @@ describe('kept figures', () => {
     await updateRows(env.server.ctx, env.org.orgId, vehicles, [{ id: fleet[1]!.vehicleId, set: { vehicleType: 'Bus' } }]);
     await expectKeptEqualSummed();
     await updateRows(env.server.ctx, env.org.orgId, vehicles, [{ id: fleet[0]!.vehicleId, set: { deletedAt: new Date() } }]);
+    await expectKeptEqualSummed();
+  });
+
+  it("are made again in the new zone's days when the organization's zone changes", async () => {
+    await expectKeptEqualSummed();
+    expect((await env.org.admin.api.patch(`/data/v1/organizations/${env.org.orgId}`, { timeZone: 'Asia/Tokyo' })).status).toBe(200);
+    await expectKeptEqualSummed();
+    // An inspection moved to another day after the change leaves the Tokyo day it was in.
+    await updateRows(env.server.ctx, env.org.orgId, inspections, [{ id: ids[3]!, set: { inspectionDate: new Date('2026-03-31T16:00:00Z') } }]);
     await expectKeptEqualSummed();
   });
 

@@ -57,18 +57,18 @@ interface CountRow {
 }
 
 /**
- * Failed answers per rule and vehicle (and UTC day when `byDay`), and the rules' title candidates. The
+ * Failed answers per rule and vehicle (and the organization's day when `byDay`), and the rules' title candidates. The
  * counts come back with four columns only, and the vehicles' registration, type, year, make and model
  * are read once each: a year of a large fleet has about 110,000 counts, nearly one per failure, and
  * reading a row's columns back costs more than grouping them.
  */
-async function failureCounts(db: Queryable, orgId: string, query: InsightsQuery, byDay: boolean) {
-  const range = dayRange(query.start, query.end);
+async function failureCounts(db: Queryable, orgId: string, query: InsightsQuery, zone: string, byDay: boolean) {
+  const range = dayRange(query.start, query.end, zone);
   const failures = sql`
     select x.rule_id, x.title, x.vehicle_id, x.inspection_date
     from (${await failedAnswers(db, orgId, range)}) x
     join vehicles v on v.id = x.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null`;
-  const day = byDay ? sql`to_char(f.inspection_date at time zone 'UTC', 'YYYY-MM-DD')` : sql`null`;
+  const day = byDay ? sql`to_char(f.inspection_date at time zone ${zone}, 'YYYY-MM-DD')` : sql`null`;
   const counts = await selectRows<CountRow>(db, sql`select f.rule_id, ${day} as day, f.vehicle_id, count(*)::int as failures from (${failures}) f group by 1, 2, 3`);
   const candidates = await selectRows<TitleCandidate>(
     db,
@@ -90,8 +90,8 @@ async function failureCounts(db: Queryable, orgId: string, query: InsightsQuery,
 }
 
 /** GET /insights/failures/overview: per rule (most failures first), per day, the failures and the vehicles that had them (most first). */
-export async function failuresOverview(db: Queryable, orgId: string, query: InsightsQuery): Promise<FailuresOverview> {
-  const { counts, vehicles, ruleIds, titles } = await failureCounts(db, orgId, query, true);
+export async function failuresOverview(db: Queryable, orgId: string, query: InsightsQuery, zone: string): Promise<FailuresOverview> {
+  const { counts, vehicles, ruleIds, titles } = await failureCounts(db, orgId, query, zone, true);
   type Day = FailuresOverview['rules'][number]['data'][number];
   const days = new Map<string, Map<string, Day>>();
   for (const r of counts) {
@@ -114,8 +114,8 @@ export async function failuresOverview(db: Queryable, orgId: string, query: Insi
 }
 
 /** GET /insights/failures/perVehicle: per vehicle type, its vehicles (most failures first) with their failures per rule. */
-export async function failuresPerVehicle(db: Queryable, orgId: string, query: InsightsQuery): Promise<FailuresPerVehicle> {
-  const { counts, vehicles: fleet, ruleIds, titles } = await failureCounts(db, orgId, query, false);
+export async function failuresPerVehicle(db: Queryable, orgId: string, query: InsightsQuery, zone: string): Promise<FailuresPerVehicle> {
+  const { counts, vehicles: fleet, ruleIds, titles } = await failureCounts(db, orgId, query, zone, false);
   type Vehicle = FailuresPerVehicle['vehicleTypes'][number]['vehicles'][number];
   const vehicles = new Map<string, Vehicle>();
   for (const r of counts) {

@@ -25,19 +25,20 @@ interface Row {
 }
 
 /**
- * GET /insights/inspect: the inspections in range that have a duration, summed per UTC day and vehicle
+ * GET /insights/inspect: the inspections in range that have a duration, summed per day (the
+ * organization's) and vehicle
  * type, and from their sums per vehicle, month and inspector (kept-figures.ts) per vehicle, per
  * inspector and vehicle type, and per inspector and recorded name (the name of the inspector's newest
  * inspection is the one shown). The type is the live vehicle's.
  */
-export async function inspectInsight(db: Queryable, orgId: string, query: InsightsQuery): Promise<InspectInsight> {
-  const range = dayRange(query.start, query.end);
+export async function inspectInsight(db: Queryable, orgId: string, query: InsightsQuery, zone: string): Promise<InspectInsight> {
+  const range = dayRange(query.start, query.end, zone);
   const rows = await selectRows<Row>(
     db,
     sql`
       with t as (
         select m.vehicle_id, v.vehicle_type, m.inspector_id, m.inspector_name, m.timed as inspections, m.seconds, m.latest
-        from (${await inspectionMonthsOver(db, orgId, range)}) m
+        from (${await inspectionMonthsOver(db, orgId, zone, range)}) m
         join vehicles v on v.id = m.vehicle_id and v.org_id = ${orgId} and v.deleted_at is null
         where m.timed > 0
       ),
@@ -53,7 +54,7 @@ export async function inspectInsight(db: Queryable, orgId: string, query: Insigh
         group by grouping sets ((t.vehicle_id), (t.inspector_id, t.vehicle_type), (t.inspector_id, t.inspector_name))
         union all
         select 'day', to_char(d.day, 'YYYY-MM-DD'), null, null, null, d.vehicle_type, sum(d.inspections)::int, sum(d.seconds)::float8, null
-        from (${await inspectDaysOver(db, orgId, range)}) d
+        from (${await inspectDaysOver(db, orgId, zone, range)}) d
         group by d.day, d.vehicle_type
       )
       select g.kind, g.day, g.inspector_id, g.inspector_name, g.vehicle_id, coalesce(g.vehicle_type, v.vehicle_type) as vehicle_type,

@@ -1,15 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { insightFigureClocks, insightFigureMoves, inspectDays, inspectionMonths, usageMonths } from '../../db/schema/index.ts';
-import { dayOf, inspectDayRows, inspectionMonthRows, monthOf, usageMonthRows } from './figure-rows.ts';
+import { dayOf as dayIn, inspectDayRows, inspectionMonthRows, monthOf as monthIn, usageMonthRows } from './figure-rows.ts';
 import { keepByRevision, keptSince } from './kept-by-revision.ts';
 import { within, type DayRange } from './sql.ts';
 import { selectRows } from '../../db/select-rows.ts';
+import { orgTimeZone } from '../organization/queries.ts';
+import { addDays, dayOf, firstOfMonth, lastOfMonth, startOfDay } from '../../../core/rules/org-clock.ts';
 
 /*
  * The usage and inspection-time figures and the monthly report's inspections are read from the
- * inspections summed per vehicle and UTC month (and per UTC day for the times per type), kept by the server (server/db/schema/insight-figures.ts),
+ * inspections summed per vehicle and month (and per day for the times per type) of the organization's
+ * zone, kept by the server (server/db/schema/insight-figures.ts),
  * instead of grouping every inspection of the range: a year of a 5,000-vehicle fleet is 1.27 million
  * inspections, about 60,000 kept usage months. Kept lazily, by revision (kept-by-revision.ts): before
  * the figures are read, every month and day an inspection was written in since the clock is made again
@@ -17,37 +20,41 @@ import { selectRows } from '../../db/select-rows.ts';
  * inspection's former vehicle or day, a vehicle retyped, deleted or restored). A read takes the kept
  * rows of the whole months (days) in range and sums the range's partial months at its ends from the
  * inspections; when anything was written or moved since the clock (a write between the fold and the
- * read), it sums the whole range from the inspections, so a read is exact at its snapshot.
+ * read), it sums the whole range from the inspections, so a read is exact at its snapshot. A change
+ * of the organization's zone drops the clock (server/modules/organization), so the next read makes
+ * them again in the new zone's days.
  */
 
 const written = (orgId: string, since: number, rev: number, alias: string) =>
   sql`${sql.raw(alias)}.org_id = ${orgId} and ${sql.raw(alias)}.rev > ${since} and ${sql.raw(alias)}.rev <= ${rev}`;
 
 /** The vehicle months written in or moved from, as `dirty(vehicle_id, month)`. */
-function dirtyMonths(orgId: string, since: number, rev: number): SQL {
+function dirtyMonths(orgId: string, zone: string, since: number, rev: number): SQL {
   return sql`dirty as (
-    select i.vehicle_id, ${monthOf(sql`i.inspection_date`)} as month from inspections i where ${written(orgId, since, rev, 'i')}
+    select i.vehicle_id, ${monthIn(sql`i.inspection_date`, zone)} as month from inspections i where ${written(orgId, since, rev, 'i')}
     union
     select m.vehicle_id, date_trunc('month', m.day)::date from ${insightFigureMoves} m where ${written(orgId, since, rev, 'm')} and m.day is not null
   )`;
 }
 
-/** The UTC days written in or moved from, and every day of a vehicle retyped, deleted or restored, as `dirty(day)`. */
-function dirtyDays(orgId: string, since: number, rev: number): SQL {
+/** The days written in or moved from, and every day of a vehicle retyped, deleted or restored, as `dirty(day)`. */
+function dirtyDays(orgId: string, zone: string, since: number, rev: number): SQL {
   return sql`dirty as (
-    select ${dayOf(sql`i.inspection_date`)} as day from inspections i where ${written(orgId, since, rev, 'i')}
+    select ${dayIn(sql`i.inspection_date`, zone)} as day from inspections i where ${written(orgId, since, rev, 'i')}
     union
     select m.day from ${insightFigureMoves} m where ${written(orgId, since, rev, 'm')} and m.day is not null
     union
-    select ${dayOf(sql`i.inspection_date`)} from ${insightFigureMoves} m join inspections i on i.vehicle_id = m.vehicle_id and i.org_id = m.org_id
+    select ${dayIn(sql`i.inspection_date`, zone)} from ${insightFigureMoves} m join inspections i on i.vehicle_id = m.vehicle_id and i.org_id = m.org_id
     where ${written(orgId, since, rev, 'm')} and m.day is null
   )`;
 }
 
-const utc = (day: SQL) => sql`(${day})::timestamp at time zone 'UTC'`;
-const IN_DIRTY_MONTH = sql`dirty d join inspections i on i.vehicle_id = d.vehicle_id
-  and i.inspection_date >= ${utc(sql`d.month`)} and i.inspection_date < ${utc(sql`d.month + interval '1 month'`)}`;
-const IN_DIRTY_DAY = sql`dirty d join inspections i on i.inspection_date >= ${utc(sql`d.day`)} and i.inspection_date < ${utc(sql`d.day + 1`)}`;
+/** The moment a day (or month) of `zone` starts. */
+const startIn = (day: SQL, zone: string) => sql`(${day})::timestamp at time zone ${zone}`;
+const inDirtyMonth = (zone: string) => sql`dirty d join inspections i on i.vehicle_id = d.vehicle_id
+  and i.inspection_date >= ${startIn(sql`d.month`, zone)} and i.inspection_date < ${startIn(sql`d.month + interval '1 month'`, zone)}`;
+const inDirtyDay = (zone: string) =>
+  sql`dirty d join inspections i on i.inspection_date >= ${startIn(sql`d.day`, zone)} and i.inspection_date < ${startIn(sql`d.day + 1`, zone)}`;
 
 const withOrg = (orgId: string, rows: SQL) => sql`select x.*, ${orgId} from (${rows}) x`;
 
@@ -55,7 +62,7 @@ const withOrg = (orgId: string, rows: SQL) => sql`select x.*, ${orgId} from (${r
 interface KeptFigure {
   table: PgTable;
   columns: SQL;
-  rows: (orgId: string, where: SQL, source?: SQL) => SQL;
+  rows: (orgId: string, zone: string, where: SQL, source?: SQL) => SQL;
   per: 'month' | 'day';
 }
 
@@ -76,21 +83,23 @@ const FIGURES: readonly KeptFigure[] = [
 ];
 
 async function rebuild(tx: Tx, orgId: string, rev: number): Promise<void> {
+  const zone = await orgTimeZone(tx, orgId);
   await tx.execute(sql`delete from ${insightFigureMoves} where org_id = ${orgId} and rev <= ${rev}`);
   for (const f of FIGURES) {
     await tx.execute(sql`delete from ${f.table} where org_id = ${orgId}`);
-    await tx.execute(sql`insert into ${f.table} ${f.columns} ${withOrg(orgId, f.rows(orgId, sql`i.rev <= ${rev}`))}`);
+    await tx.execute(sql`insert into ${f.table} ${f.columns} ${withOrg(orgId, f.rows(orgId, zone, sql`i.rev <= ${rev}`))}`);
   }
 }
 
 /** Every vehicle month (day) written in or moved from since the clock made again whole from its inspections. */
 async function fold(tx: Tx, orgId: string, since: number, rev: number): Promise<void> {
-  const dirty = { month: dirtyMonths(orgId, since, rev), day: dirtyDays(orgId, since, rev) };
+  const zone = await orgTimeZone(tx, orgId);
+  const dirty = { month: dirtyMonths(orgId, zone, since, rev), day: dirtyDays(orgId, zone, since, rev) };
   const match = { month: sql`u.vehicle_id = d.vehicle_id and u.month = d.month`, day: sql`u.day = d.day` };
-  const source = { month: IN_DIRTY_MONTH, day: IN_DIRTY_DAY };
+  const source = { month: inDirtyMonth(zone), day: inDirtyDay(zone) };
   for (const f of FIGURES) {
     await tx.execute(sql`with ${dirty[f.per]} delete from ${f.table} u using dirty d where u.org_id = ${orgId} and ${match[f.per]}`);
-    await tx.execute(sql`with ${dirty[f.per]} insert into ${f.table} ${f.columns} ${withOrg(orgId, f.rows(orgId, sql`i.rev <= ${rev}`, source[f.per]))}`);
+    await tx.execute(sql`with ${dirty[f.per]} insert into ${f.table} ${f.columns} ${withOrg(orgId, f.rows(orgId, zone, sql`i.rev <= ${rev}`, source[f.per]))}`);
   }
   await tx.execute(sql`delete from ${insightFigureMoves} where org_id = ${orgId} and rev <= ${rev}`);
 }
@@ -105,6 +114,11 @@ export function keepFigures(db: Db, orgId: string): Promise<void> {
   });
 }
 
+/** Drops the kept figures' clock, in the transaction that changes the organization's zone: their days and months are the old zone's, and the next read makes them again. */
+export async function forgetKeptFigures(tx: Tx, orgId: string): Promise<void> {
+  await tx.delete(insightFigureClocks).where(eq(insightFigureClocks.orgId, orgId));
+}
+
 /** Whether the kept figures hold the organization as the caller's snapshot sees it: a usable clock, and nothing written or moved since. */
 async function keptCurrent(db: Queryable, orgId: string): Promise<boolean> {
   const since = await keptSince(db, orgId, insightFigureClocks);
@@ -117,51 +131,54 @@ async function keptCurrent(db: Queryable, orgId: string): Promise<boolean> {
   return row?.behind === false;
 }
 
-const monthStart = (y: number, m: number) => Date.UTC(y, m, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
+/** The first day of the month after the one of `day`. */
+const nextMonth = (day: string) => addDays(lastOfMonth(day), 1);
+/** The first day of the month, in `zone`, of the instant. */
+const monthFirstDay = (ms: number, zone: string) => firstOfMonth(dayOf(ms, zone));
 
-/** UTC months as their first days, [from, to). */
+/** Months of the organization's zone as their first days, [from, to). */
 export interface MonthSpan {
   from: string;
   to: string;
 }
 
 /**
- * The whole UTC months of a range, and the parts of the range outside them, each inside one month
- * (one when the range lies inside a month, else none to two).
+ * The whole months of `zone` in a range of its days, and the parts of the range outside them, each
+ * inside one month (one when the range lies inside a month, else none to two).
  */
-export function splitMonths(range: DayRange): { whole: MonthSpan | null; edges: DayRange[] } {
-  const from = new Date(range.from);
-  // A range of another zone's days starts at that zone's midnight: only a UTC month start begins a whole month there.
-  const fromMonth = monthStart(from.getUTCFullYear(), from.getUTCMonth());
-  const firstWhole = from.getTime() === fromMonth ? fromMonth : monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
-  const to = range.to === 'infinity' ? null : new Date(range.to);
-  const wholeEnd = to ? monthStart(to.getUTCFullYear(), to.getUTCMonth()) : monthStart(9999, 11);
+export function splitMonths(range: DayRange, zone: string): { whole: MonthSpan | null; edges: DayRange[] } {
+  const from = Date.parse(range.from);
+  const fromMonth = monthFirstDay(from, zone);
+  const firstWhole = startOfDay(fromMonth, zone) === from ? fromMonth : nextMonth(fromMonth);
+  const to = range.to === 'infinity' ? null : Date.parse(range.to);
+  const wholeEnd = to === null ? '9999-12-01' : monthFirstDay(to, zone);
   if (firstWhole > wholeEnd) return { whole: null, edges: [range] };
   const edges: DayRange[] = [];
-  if (from.getTime() < firstWhole) edges.push({ from: range.from, to: iso(firstWhole) });
-  if (to === null || wholeEnd < to.getTime()) edges.push({ from: iso(wholeEnd), to: range.to });
-  return { whole: firstWhole < wholeEnd ? { from: iso(firstWhole).slice(0, 10), to: iso(wholeEnd).slice(0, 10) } : null, edges };
+  const firstWholeMs = startOfDay(firstWhole, zone);
+  const wholeEndMs = startOfDay(wholeEnd, zone);
+  if (from < firstWholeMs) edges.push({ from: range.from, to: iso(firstWholeMs) });
+  if (to === null || wholeEndMs < to) edges.push({ from: iso(wholeEndMs), to: range.to });
+  return { whole: firstWhole < wholeEnd ? { from: firstWhole, to: wholeEnd } : null, edges };
 }
 
 /**
  * The month of a part of a range, when the rest of that month holds no inspection (a range that ends
  * today: nothing is inspected after today), so that the kept month is the part's figures; else null.
  */
-async function wholeMonthOf(db: Queryable, orgId: string, edge: DayRange): Promise<MonthSpan | null> {
+async function wholeMonthOf(db: Queryable, orgId: string, zone: string, edge: DayRange): Promise<MonthSpan | null> {
   if (edge.to === 'infinity') return null;
-  const from = new Date(edge.from);
-  const start = monthStart(from.getUTCFullYear(), from.getUTCMonth());
-  const end = monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
-  if (end > Date.UTC(9999, 11, 31)) return null;
+  const first = monthFirstDay(Date.parse(edge.from), zone);
+  if (first >= '9999-12-01') return null;
+  const after = nextMonth(first);
   const [row] = await selectRows<{ outside: boolean }>(
     db,
     sql`select exists (
       select 1 from inspections i where i.org_id = ${orgId}
-        and ((i.inspection_date >= ${iso(start)}::timestamptz and i.inspection_date < ${edge.from}::timestamptz)
-          or (i.inspection_date >= ${edge.to}::timestamptz and i.inspection_date < ${iso(end)}::timestamptz))) as outside`,
+        and ((i.inspection_date >= ${iso(startOfDay(first, zone))}::timestamptz and i.inspection_date < ${edge.from}::timestamptz)
+          or (i.inspection_date >= ${edge.to}::timestamptz and i.inspection_date < ${iso(startOfDay(after, zone))}::timestamptz))) as outside`,
   );
-  return row?.outside === false ? { from: iso(start).slice(0, 10), to: iso(end).slice(0, 10) } : null;
+  return row?.outside === false ? { from: first, to: after } : null;
 }
 
 /** `i.inspection_date` in one of `ranges` (false for none). */
@@ -184,13 +201,13 @@ const inMonths = (spans: readonly MonthSpan[]) =>
  * Rows of the figures over a range: the kept rows of its whole months (and of a part's month with
  * nothing else in it) and the sums of the rest, or all sums when the kept ones are behind.
  */
-async function monthsOver(db: Queryable, orgId: string, range: DayRange, kept: (months: SQL) => SQL, summed: (where: SQL) => SQL): Promise<SQL> {
+async function monthsOver(db: Queryable, orgId: string, zone: string, range: DayRange, kept: (months: SQL) => SQL, summed: (where: SQL) => SQL): Promise<SQL> {
   if (!(await keptCurrent(db, orgId))) return summed(within('i.inspection_date', range));
-  const split = splitMonths(range);
+  const split = splitMonths(range, zone);
   const whole = split.whole ? [split.whole] : [];
   const edges: DayRange[] = [];
   for (const edge of split.edges) {
-    const month = await wholeMonthOf(db, orgId, edge);
+    const month = await wholeMonthOf(db, orgId, zone, edge);
     if (month) whole.push(month);
     else edges.push(edge);
   }
@@ -198,36 +215,38 @@ async function monthsOver(db: Queryable, orgId: string, range: DayRange, kept: (
   return whole.length > 0 ? sql`${kept(inMonths(whole))} union all ${rest}` : rest;
 }
 
-/** usageMonthRows' columns over the range: one row per vehicle, reading and month (or part of a month at the range's ends). */
-export function usageMonthsOver(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
+/** usageMonthRows' columns over a range of `zone`'s days: one row per vehicle, reading and month (or part of a month at the range's ends). */
+export function usageMonthsOver(db: Queryable, orgId: string, zone: string, range: DayRange): Promise<SQL> {
   return monthsOver(
     db,
     orgId,
+    zone,
     range,
     (m) => sql`
       select vehicle_id, what, month, first_day, first_reading, last_day, last_reading, used from ${usageMonths}
       where org_id = ${orgId} and ${m}`,
-    (where) => usageMonthRows(orgId, where),
+    (where) => usageMonthRows(orgId, zone, where),
   );
 }
 
-/** inspectionMonthRows' columns over the range: per vehicle, month (or part of one) and inspector. */
-export function inspectionMonthsOver(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
+/** inspectionMonthRows' columns over a range of `zone`'s days: per vehicle, month (or part of one) and inspector. */
+export function inspectionMonthsOver(db: Queryable, orgId: string, zone: string, range: DayRange): Promise<SQL> {
   return monthsOver(
     db,
     orgId,
+    zone,
     range,
     (m) => sql`
       select vehicle_id, month, inspector_id, inspector_name, inspections, failed, notes, timed, seconds, latest from ${inspectionMonths}
       where org_id = ${orgId} and ${m}`,
-    (where) => inspectionMonthRows(orgId, where),
+    (where) => inspectionMonthRows(orgId, zone, where),
   );
 }
 
-/** inspectDayRows' columns over the range: kept, or summed when the kept ones are behind. */
-export async function inspectDaysOver(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
-  if (!(await keptCurrent(db, orgId))) return inspectDayRows(orgId, within('i.inspection_date', range));
+/** inspectDayRows' columns over a range of `zone`'s days: kept, or summed when the kept ones are behind. */
+export async function inspectDaysOver(db: Queryable, orgId: string, zone: string, range: DayRange): Promise<SQL> {
+  if (!(await keptCurrent(db, orgId))) return inspectDayRows(orgId, zone, within('i.inspection_date', range));
   return sql`
     select day, vehicle_type, inspections, seconds from ${inspectDays}
-    where org_id = ${orgId} and day >= (${range.from}::timestamptz at time zone 'UTC')::date and day < (${range.to}::timestamptz at time zone 'UTC')::date`;
+    where org_id = ${orgId} and day >= ${dayIn(sql`${range.from}::timestamptz`, zone)} and day < ${dayIn(sql`${range.to}::timestamptz`, zone)}`;
 }

@@ -15,7 +15,7 @@ export interface DayRange {
   to: string;
 }
 
-/** The days `start` to `end` of `zone` (the organization's for the monthly report; UTC for the insights, docs/insights-reports.md). */
+/** The days `start` to `end` of `zone` (the organization's: core/rules/org-clock.ts). */
 export function dayRange(start: string, end: string, zone: string = DEFAULT_TIME_ZONE): DayRange {
   const from = new Date(startOfDay(start, zone));
   const to = new Date(startOfDay(addDays(end, 1), zone));

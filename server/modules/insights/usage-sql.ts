@@ -9,16 +9,16 @@ import { selectRows } from '../../db/select-rows.ts';
 
 /**
  * The last reading of `column` before the range of the vehicle `p.vehicle_id`: the highest of the last
- * UTC day before the range that has one (the index inspections_vehicle_date, stepped back per vehicle).
+ * day (in the organization's zone) before the range that has one (the index inspections_vehicle_date, stepped back per vehicle).
  */
-function readingBefore(orgId: string, column: 'miles' | 'hours', from: string): SQL {
+function readingBefore(orgId: string, zone: string, column: 'miles' | 'hours', from: string): SQL {
   const c = sql.raw(column);
   return sql`(
     select max(b.${c}) from inspections b
     where b.vehicle_id = p.vehicle_id and b.org_id = ${orgId} and b.deleted_at is null and b.${c} is not null
       and b.inspection_date < ${from}::timestamptz
       and b.inspection_date >= (
-        select date_trunc('day', l.inspection_date at time zone 'UTC') at time zone 'UTC' from inspections l
+        select date_trunc('day', l.inspection_date at time zone ${zone}) at time zone ${zone} from inspections l
         where l.vehicle_id = p.vehicle_id and l.org_id = ${orgId} and l.deleted_at is null and l.${c} is not null
           and l.inspection_date < ${from}::timestamptz
         order by l.inspection_date desc limit 1))`;
@@ -32,16 +32,16 @@ function readingBefore(orgId: string, column: 'miles' | 'hours', from: string): 
  * kept `used` holds it, and a month's first day is compared with the month before in range, or for the
  * range's first month with the last reading before the range, looked up for those months only.
  */
-async function usedPerMonth(db: Queryable, orgId: string, range: DayRange): Promise<SQL> {
+async function usedPerMonth(db: Queryable, orgId: string, zone: string, range: DayRange): Promise<SQL> {
   return sql`
     p as (
       select m.*, lag(last_reading) over (partition by vehicle_id, what order by month) as before
-      from (${await usageMonthsOver(db, orgId, range)}) m
+      from (${await usageMonthsOver(db, orgId, zone, range)}) m
     ),
     used as (
       select vehicle_id, what, month, last_reading as last,
-             used + greatest(first_reading - coalesce(before, case what when 'm' then ${readingBefore(orgId, 'miles', range.from)}
-                                                                         else ${readingBefore(orgId, 'hours', range.from)} end), 0) as used
+             used + greatest(first_reading - coalesce(before, case what when 'm' then ${readingBefore(orgId, zone, 'miles', range.from)}
+                                                                         else ${readingBefore(orgId, zone, 'hours', range.from)} end), 0) as used
       from p
     )`;
 }
@@ -52,12 +52,12 @@ const LIVE = (orgId: string) => sql`select id from vehicles where org_id = ${org
 const byReg = (a: InsightVehicle, b: InsightVehicle) => byName(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId);
 
 /** GET /insights/usage/timeseries: per vehicle and calendar month with a reading, the use (the sum of the days' deltas) and the month's last reading. */
-export async function usageTimeseries(db: Queryable, orgId: string, query: InsightsQuery): Promise<UsageTimeseries> {
-  const range = dayRange(query.start, query.end);
+export async function usageTimeseries(db: Queryable, orgId: string, query: InsightsQuery, zone: string): Promise<UsageTimeseries> {
+  const range = dayRange(query.start, query.end, zone);
   const rows = await selectRows<{ vehicle_id: string; month: string; what: 'm' | 'h'; used: number | string; last: number }>(
     db,
     sql`
-      with ${await usedPerMonth(db, orgId, range)}
+      with ${await usedPerMonth(db, orgId, zone, range)}
       select vehicle_id, to_char(month, 'YYYY-MM') as month, what, used::float8 as used, last
       from used
       where vehicle_id in (${LIVE(orgId)})`,
@@ -98,12 +98,12 @@ export async function usageTimeseries(db: Queryable, orgId: string, query: Insig
 }
 
 /** GET /insights/usage/excess: per vehicle inspected in range, its use over the range against its failed answers. */
-export async function usageExcess(db: Queryable, orgId: string, query: InsightsQuery): Promise<UsageExcess> {
-  const range = dayRange(query.start, query.end);
+export async function usageExcess(db: Queryable, orgId: string, query: InsightsQuery, zone: string): Promise<UsageExcess> {
+  const range = dayRange(query.start, query.end, zone);
   const rows = await selectRows<VehicleRow & { miles: number | string; hours: number | string; errors: number }>(
     db,
     sql`
-      with ${await usedPerMonth(db, orgId, range)},
+      with ${await usedPerMonth(db, orgId, zone, range)},
       total as (
         select vehicle_id, sum(used) filter (where what = 'm') as miles, sum(used) filter (where what = 'h') as hours
         from used group by 1

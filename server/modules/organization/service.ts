@@ -23,6 +23,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import type { RouteWrite } from '../../http/route.ts';
 import { nameKey } from '../../../core/rules/name-key.ts';
 import { ensureVehicleType } from '../vehicle-types/service.ts';
+import { forgetKeptFigures } from '../insights/kept-figures.ts';
 import { organizationToApi, sectionMelToApi, sectionToApi } from './presenter.ts';
 import { findMel, findOrganization, findSection, sectionNamed } from './queries.ts';
 
@@ -44,7 +45,11 @@ async function setOrganization(tx: Tx, orgId: string, rev: number, now: Date, se
 
 /** PATCH /data/v1/organizations/{orgId}: lead times and the time zone. */
 export function updateOrganization(write: RouteWrite, p: Principal, body: UpdateOrganizationBody): Promise<Organization> {
-  return write(({ tx, rev, now }) => setOrganization(tx, p.orgId, rev, now, body));
+  return write(async ({ tx, rev, now }) => {
+    const before = await findOrganization(tx, p.orgId, true);
+    if (body.timeZone !== undefined && body.timeZone !== before.timeZone) await forgetKeptFigures(tx, p.orgId);
+    return setOrganization(tx, p.orgId, rev, now, body);
+  });
 }
 
 /** PUT /data/v1/organizations/{orgId}/shifts: all seven days, shifts in order. */

@@ -109,7 +109,7 @@ export async function monthlyReport(db: Queryable, orgId: string, range: ReportR
   const sections = (await selectRows<{ id: string; name: string }>(db, sql`select id, name from sections where org_id = ${orgId} and deleted_at is null`)).sort(
     (a, b) => byName(a.name, b.name) || compareIso(a.id, b.id),
   );
-  const vehicles = await selectRows<VehicleRow>(db, vehicleFigures(orgId, days, now, await inspectionMonthsOver(db, orgId, days)));
+  const vehicles = await selectRows<VehicleRow>(db, vehicleFigures(orgId, days, now, await inspectionMonthsOver(db, orgId, zone, days)));
   const failures = await selectRows<{ section_id: string | null; rule_id: string; title: string | null; failures: number; latest: string }>(
     db,
     sql`

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
+import { dayOf } from '../../../core/rules/org-clock.ts';
 import { INSIGHTS_MIN_DATE, insightsAnswerSchemas } from '../../../core/schema/insights.ts';
+import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
 import { AnswerAge } from '../../shared/AnswerAge.tsx';
 import { useKeptAnswer } from '../../shared/use-kept-answer.ts';
 import { FailuresTab } from './FailuresTab.tsx';
@@ -28,8 +30,14 @@ function describeKey(key: string): string {
  * answers open offline with their age. The filters work on the answers, offline too.
  */
 export function InsightsScreen() {
-  const [draft, setDraft] = useState<{ start: string | null; end: string | null }>(() => defaultInsightsRange(new Date()));
-  const [range, setRange] = useState<InsightsRange>(() => defaultInsightsRange(new Date()));
+  // Until the user picks dates, the range is the default of the organization's day (its zone is read from the mirror).
+  const zone = useOrgTimeZone();
+  const today = dayOf(new Date(), zone);
+  const fallback = defaultInsightsRange(new Date(), zone);
+  const [picked, setDraft] = useState<{ start: string | null; end: string | null } | null>(null);
+  const [chosen, setRange] = useState<InsightsRange | null>(null);
+  const draft = picked ?? fallback;
+  const range = chosen ?? fallback;
   const [tab, setTab] = useState<Tab>('inspections');
   const fault = insightsRangeFault(draft);
 
@@ -63,7 +71,7 @@ export function InsightsScreen() {
           label="Start date"
           valueFormat="MM/DD/YYYY"
           minDate={fromDay(INSIGHTS_MIN_DATE) ?? undefined}
-          maxDate={fromDay(draft.end) ?? new Date()}
+          maxDate={fromDay(draft.end ?? today) ?? undefined}
           value={fromDay(draft.start)}
           onChange={(d) => change({ ...draft, start: toDay(d) })}
           error={fault}

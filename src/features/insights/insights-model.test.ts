@@ -173,7 +173,10 @@ describe('the Usage charts', () => {
 
 describe('the Insights dates', () => {
   it('default to one year back to today', () => {
-    expect(defaultInsightsRange(new Date(2026, 10, 25, 9))).toEqual({ start: '2025-11-25', end: '2026-11-25' });
+    expect(defaultInsightsRange(new Date('2026-11-25T09:00:00Z'), 'UTC')).toEqual({ start: '2025-11-25', end: '2026-11-25' });
+    // 1 December 00:30 in Tokyo is still 30 November in UTC: the organization's day ends the range.
+    expect(defaultInsightsRange(new Date('2026-11-30T15:30:00Z'), 'Asia/Tokyo')).toEqual({ start: '2025-12-01', end: '2026-12-01' });
+    expect(defaultInsightsRange(new Date('2026-12-01T08:30:00Z'), 'America/Anchorage')).toEqual({ start: '2025-11-30', end: '2026-11-30' });
   });
 
   it('start on 2020-01-01 at the earliest and not after the end (part 2 §5)', () => {

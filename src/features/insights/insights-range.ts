@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { dayOf } from '../../../core/rules/org-clock.ts';
 import { INSIGHTS_MIN_DATE, insightsPaths, insightsStartAfterEndMessage, insightsStartTooEarlyMessage, type InsightsCall } from '../../../core/schema/insights.ts';
 
 /** The days Insights covers, yyyy-MM-dd, both included. */
@@ -9,9 +10,9 @@ export interface InsightsRange {
 
 const day = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
 
-/** Part 2 §9: one year back to today (the device's day). */
-export function defaultInsightsRange(now: Date): InsightsRange {
-  const today = dayjs(now);
+/** Part 2 §9: one year back to today, the organization's day in its zone. */
+export function defaultInsightsRange(now: Date, zone: string): InsightsRange {
+  const today = dayjs(dayOf(now, zone));
   return { start: day(today.subtract(1, 'year')), end: day(today) };
 }
 

@@ -36,7 +36,7 @@ function page1Values(form: Af1800Form): Values {
     ['p1.basePhoneNo', p.basePhoneNo],
     ['p1.vcoName', p.vcoName],
     ['p1.vcoPhoneNo', p.vcoPhoneNo],
-    ['p1.date', formatDateTime(p.date)],
+    ['p1.date', formatDateTime(p.date, form.timeZone)],
   ];
   // Two signatures for one cell are both printed (the fit rule shrinks them), in the order given.
   const cells = new Map<string, string[]>();
@@ -51,16 +51,16 @@ function page1Values(form: Af1800Form): Values {
   return values;
 }
 
-function rowValues(row: Af1800MaintenanceRow): Record<MaintenanceColumnKey, Af1800Value> {
+function rowValues(row: Af1800MaintenanceRow, zone: string): Record<MaintenanceColumnKey, Af1800Value> {
   return {
     itemNo: formatNumber(row.operatorsReport.itemNo),
     discrepancy: row.operatorsReport.discrepancy,
-    operatorDate: formatDate(row.operatorsReport.date),
-    mxDate: formatDate(row.reportedToMx.date),
+    operatorDate: formatDate(row.operatorsReport.date, zone),
+    mxDate: formatDate(row.reportedToMx.date, zone),
     milesHours: readings(row.reportedToMx.milesHours),
     name: row.reportedToMx.name,
     workOrder: row.mxReportStatus.workOrder,
-    statusDate: formatDate(row.mxReportStatus.date),
+    statusDate: formatDate(row.mxReportStatus.date, zone),
     statusCode: row.mxReportStatus.statusCode,
     employeeNumber: row.mxReportStatus.employeeNumber,
   };
@@ -73,13 +73,13 @@ function page2Values(form: Af1800Form, rows: readonly Af1800MaintenanceRow[], sh
     ['p2.sheet', `${sheet} of ${sheets}`],
   ];
   rows.forEach((row, i) => {
-    for (const [key, value] of Object.entries(rowValues(row))) values.push([rowFieldId(i + 1, key as MaintenanceColumnKey), value]);
+    for (const [key, value] of Object.entries(rowValues(row, form.timeZone))) values.push([rowFieldId(i + 1, key as MaintenanceColumnKey), value]);
   });
   // The month's requirements are one entry each: printed on the first sheet only.
   const { milesHours, tirePressure } = form.page2.monthlyRequirement;
   if (sheet === 1 && milesHours) {
     values.push(
-      ['p2.milesHours.date', formatDate(milesHours.date)],
+      ['p2.milesHours.date', formatDate(milesHours.date, form.timeZone)],
       ['p2.milesHours.miles', formatNumber(milesHours.miles)],
       ['p2.milesHours.hours', formatNumber(milesHours.hours)],
       ['p2.milesHours.operator', milesHours.operator],
@@ -90,7 +90,7 @@ function page2Values(form: Af1800Form, rows: readonly Af1800MaintenanceRow[], sh
       ['p2.tirePressure.frontPsi', formatNumber(tirePressure.frontPsi)],
       ['p2.tirePressure.rearPsi', formatNumber(tirePressure.rearPsi)],
       ['p2.tirePressure.operator', tirePressure.operator],
-      ['p2.tirePressure.date', formatDate(tirePressure.date)],
+      ['p2.tirePressure.date', formatDate(tirePressure.date, form.timeZone)],
     );
   }
   return values;

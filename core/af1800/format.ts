@@ -1,25 +1,29 @@
+import { wallTimeOf } from '../rules/org-clock.ts';
+
 /**
- * How values print. Dates are UTC (Zulu): the organization's shift times are given in Zulu (part 2 §3),
- * and the server and every device must print the same form whatever their own time zone.
+ * How values print. Dates are the organization's, in its zone (the form's `timeZone`): the day a
+ * person at the motor pool lived, as its day columns are, and the same on the server and every device
+ * whatever their own zone.
  */
 const two = (n: number) => String(n).padStart(2, '0');
 
-function utc(iso: string | null | undefined): Date | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
+function wallOf(iso: string | null | undefined, zone: string) {
+  if (!iso || Number.isNaN(Date.parse(iso))) return null;
+  return wallTimeOf(iso, zone);
 }
 
-/** dd/MM/yy in UTC; empty for a missing or unreadable date. */
-export function formatDate(iso: string | null | undefined): string {
-  const d = utc(iso);
-  return d ? `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${two(d.getUTCFullYear() % 100)}` : '';
+/** dd/MM/yy in the zone; empty for a missing or unreadable date. */
+export function formatDate(iso: string | null | undefined, zone: string): string {
+  const w = wallOf(iso, zone);
+  if (!w) return '';
+  const [y, m, d] = w.day.split('-');
+  return `${d}/${m}/${y!.slice(-2)}`;
 }
 
-/** dd/MM/yy HH:mm in UTC: the page 1 report date. */
-export function formatDateTime(iso: string | null | undefined): string {
-  const d = utc(iso);
-  return d ? `${formatDate(iso)} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : '';
+/** dd/MM/yy HH:mm in the zone: the page 1 report date. */
+export function formatDateTime(iso: string | null | undefined, zone: string): string {
+  const w = wallOf(iso, zone);
+  return w ? `${formatDate(iso, zone)} ${two(Math.floor(w.minutes / 60))}:${two(w.minutes % 60)}` : '';
 }
 
 /** The form's month as MM/yyyy. */

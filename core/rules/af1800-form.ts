@@ -35,6 +35,7 @@ function formOf(index: Af1800Index, vehicle: Vehicle, now: Date): Af1800Form {
     year: index.month.year,
     month: index.month.month,
     vehicleId: vehicle.vehicleId,
+    timeZone: index.zone,
     page1: page1(index, vehicle, records, now),
     page2: page2(index, records),
     page3: { items: page3Items(index, records) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../rules/org-clock.ts';
 import { isoDateTime } from './common.ts';
 
 /** The form's grid: days 1 to 31 by shifts 1 to 3 (part 2 §9). */
@@ -71,6 +72,8 @@ export type Af1800Page3Item = z.infer<typeof af1800Page3ItemSchema>;
 /** The AF1800 form data of one vehicle for one month (part 2 §3). */
 export const af1800FormSchema = af1800MonthSchema.extend({
   vehicleId: z.string(),
+  /** The organization's zone, whose days and times the form's dates print in (forms kept before it was given: UTC). */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
   page1: af1800Page1Schema,
   page2: af1800Page2Schema,
   page3: z.object({ items: z.array(af1800Page3ItemSchema) }),

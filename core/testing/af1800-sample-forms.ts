@@ -55,6 +55,7 @@ export function sampleForm(options: SampleOptions = {}): Af1800Form {
   const text = (short: string, extra: string) => (long ? `${short} ${extra.repeat(4)}` : short);
   return {
     vehicleId: `vehicle-${String(index).padStart(15, '0')}`,
+    timeZone: 'UTC',
     year,
     month,
     page1: {

@@ -222,6 +222,15 @@ describe('deriveFleetRows: maintenance', () => {
     expect(rowOf({ ...mx, vehicles: [vehicle({ state: 'inMx', since: ago(1) })] }).visitsToMx).toBe(2);
   });
 
+  it("counts visits by the organization's days", () => {
+    // 1 March 10:00 and 15:00 UTC are one day in UTC; in Tokyo 15:00 UTC is already 2 March.
+    const ltis = [lti({ completed: true, completionDate: '2026-03-01T10:00:00.000Z' }), lti({ completed: true, completionDate: '2026-03-01T15:00:00.000Z' })];
+    const visits = (zone: string) => deriveFleetRows(sources({ ltis }), NOW, zone)[0]!.visitsToMx;
+    expect(visits('UTC')).toBe(1);
+    expect(visits('Asia/Tokyo')).toBe(2);
+    expect(visits('America/Anchorage')).toBe(1);
+  });
+
   it('dates the completion by the latest completed maintenance visit or repair, ever', () => {
     const completed = { scheduledMx: [scheduledMx({ completed: true, completionDate: ago(500) }), scheduledMx({ mxDate: ago(1) })] };
     expect(rowOf(completed).completionDate).toBe(ago(500));

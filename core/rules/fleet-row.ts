@@ -2,6 +2,7 @@ import type { FleetRow } from '../schema/fleet.ts';
 import type { FeedRow } from '../schema/feeds.ts';
 import { displayName } from '../schema/user.ts';
 import { daysFromToday, fleetClock, type FleetClock } from './fleet-row-clock.ts';
+import { DEFAULT_TIME_ZONE } from './org-clock.ts';
 import { pdfLink } from './fleet-row-display.ts';
 import type { FleetSources } from './fleet-row-sources.ts';
 import { emptySummary, summarize, type FleetSummary } from './fleet-summary.ts';
@@ -27,7 +28,9 @@ function counted(s: FleetSummary, clock: FleetClock) {
   let recentlyRepaired = 0;
   for (const key of Object.values(s.repairs)) if (key >= clock.recentStart) recentlyRepaired++;
   const visitDays = new Set<number>();
-  for (const key of Object.values(s.visits)) if (key >= clock.visitsStart) visitDays.add(dayNumber(key));
+  // A visit's day is the organization's: the UTC day read from the text itself where the zone is UTC.
+  for (const key of Object.values(s.visits))
+    if (key >= clock.visitsStart) visitDays.add(clock.zone === DEFAULT_TIME_ZONE ? dayNumber(key) : daysFromToday(clock, key));
   let openWaivers = 0;
   let fixedWaivers = 0;
   for (const status of Object.values(s.waivers)) {

@@ -56,25 +56,44 @@ export function canonicalTimeZone(name: string): string | null {
   return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
 }
 
-// Offsets change only at transitions, which fall on a quarter hour: one lookup per quarter hour and zone.
+// Offsets change only at transitions, which fall on a quarter hour and never come twice in six hours:
+// a six-hour span whose first and last quarter hours share an offset has it throughout, so a year of
+// instants costs about 1,500 lookups per zone, and only a span with a transition is read per quarter hour.
 const QUARTER_MS = 15 * 60 * 1000;
-const offsets = new Map<string, number>();
+const SPAN_MS = 6 * 60 * 60 * 1000;
+const quarterOffsets = new Map<string, number>();
+const spanOffsets = new Map<string, number | null>();
 
-/** The zone's offset from UTC at instant `ms`, in milliseconds (Asia/Tokyo +9 h). */
-export function offsetAt(ms: number, zone: string): number {
-  if (zone === 'UTC') return 0;
-  const quarter = Math.floor(ms / QUARTER_MS);
+const remember = <V>(map: Map<string, V>, key: string, value: V): V => {
+  if (map.size > 20_000) map.clear();
+  map.set(key, value);
+  return value;
+};
+
+/** The zone's offset at the start of quarter hour `quarter` (since 1970). */
+function quarterOffset(quarter: number, zone: string): number {
   const key = `${zone} ${quarter}`;
-  const known = offsets.get(key);
+  const known = quarterOffsets.get(key);
   if (known !== undefined) return known;
   const at = quarter * QUARTER_MS;
   const parts: Record<string, number> = {};
   for (const p of formatterOf(zone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  const offset = wall - at;
-  if (offsets.size > 20_000) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
+  return remember(quarterOffsets, key, wall - at);
+}
+
+/** The zone's offset from UTC at instant `ms`, in milliseconds (Asia/Tokyo +9 h). */
+export function offsetAt(ms: number, zone: string): number {
+  if (zone === 'UTC') return 0;
+  const span = Math.floor(ms / SPAN_MS);
+  const key = `${zone} ${span}`;
+  let whole = spanOffsets.get(key);
+  if (whole === undefined) {
+    const first = quarterOffset((span * SPAN_MS) / QUARTER_MS, zone);
+    const last = quarterOffset(((span + 1) * SPAN_MS) / QUARTER_MS - 1, zone);
+    whole = remember(spanOffsets, key, first === last ? first : null);
+  }
+  return whole ?? quarterOffset(Math.floor(ms / QUARTER_MS), zone);
 }
 
 const toMs = (instant: Date | number | string): number =>

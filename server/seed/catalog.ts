@@ -124,6 +124,15 @@ export const VEHICLE_TYPES: readonly VehicleTypeSpec[] = [
 
 export const SECTION_NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta'] as const;
 
+/**
+ * The bases of npm start's demo organizations (SeedOptions.timeZone 'bases'): a motor pool works in
+ * its base's local time, so each has the zone of its base, one east of UTC and one west of it.
+ */
+export const DEMO_BASES = [
+  { location: 'Kadena AB, Japan', timeZone: 'Asia/Tokyo' },
+  { location: 'Joint Base Andrews, MD', timeZone: 'America/New_York' },
+] as const;
+
 export const LOCATIONS = [
   'Joint Base Andrews, MD',
   'Nellis AFB, NV',

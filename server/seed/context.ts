@@ -32,6 +32,9 @@ export interface OrgContext {
   tables: SeedTables;
   /** Whether inspections carry their answers (SeedOptions.answers). */
   answers: boolean;
+  /** The organization's zone, and its location when it is a demo base's (SeedOptions.timeZone). */
+  timeZone: string;
+  location: string | null;
 }
 
 /** The start (00:00 UTC) of day `j`; negative days lie before the history, `days` and later after it. */

@@ -5,7 +5,7 @@ import { AF1800_PAGE3_ITEMS } from '../../core/schema/af1800.ts';
 import { DISCREPANCY_TEXT, PAGE3_REMARKS, RESULT_NOTES } from './catalog.ts';
 import { at, person, type OrgContext, type SeedPerson } from './context.ts';
 import type { VehiclePlan } from './generate-fleet.ts';
-import { SHIFT_START_HOURS } from './generate-org.ts';
+import { shiftStartHours } from './generate-org.ts';
 import type { Rng } from './random.ts';
 
 const PERIOD_DAYS: Record<Frequency, number> = { daily: 0, weekly: 7, monthly: 30, quarterly: 91, semiannual: 182, annual: 365 };
@@ -136,7 +136,7 @@ export function writeInspection(
         [3, 1],
       ] as const);
   const inspector = person(ctx, SHIFT_INSPECTORS[shift]);
-  const start = at(ctx, day, SHIFT_START_HOURS[shift] + rng.float(0.1, shift === 3 ? 1.4 : 3));
+  const start = at(ctx, day, shiftStartHours(ctx, shift) + rng.float(0.1, shift === 3 ? 1.4 : 3));
   const durationSeconds = rng.int(180, 1200);
   const completion = new Date(start.getTime() + durationSeconds * 1000);
   const submission = new Date(completion.getTime() + rng.int(2, 90) * 1000);

@@ -1,9 +1,11 @@
 import { SHIFT_DAYS, type ShiftDay } from '../../core/schema/organization.ts';
 import { DEMO_USERS, demoEmail } from './demo-users.ts';
-import { AREA_CODES, LOCATIONS, SECTION_NAMES, VEHICLE_TYPES, type VehicleTypeSpec } from './catalog.ts';
+import { DEFAULT_TIME_ZONE, standardOffsetMinutes } from '../../core/rules/org-clock.ts';
+import { localToUtcShiftTime } from '../../core/rules/shift-time.ts';
+import { AREA_CODES, DEMO_BASES, LOCATIONS, SECTION_NAMES, VEHICLE_TYPES, type VehicleTypeSpec } from './catalog.ts';
 import { dayStart, person, type OrgContext, type SeedPerson } from './context.ts';
 import type { Rng } from './random.ts';
-import type { SeedTables } from './types.ts';
+import type { SeedOptions, SeedTables } from './types.ts';
 
 export function orgName(number: number): string {
   return `Wing ${number} Vehicle Operations`;
@@ -13,21 +15,42 @@ export function orgSlug(number: number): string {
   return `wing-${number}`;
 }
 
-/** Shift 1 days, shift 2 swings, shift 3 mids, the same every day of the week (HHmm + z, UTC). */
-const SHIFT_TIMES: ShiftDay[] = SHIFT_DAYS.map((day) => ({
-  day,
-  shifts: [
-    { shift: 1, start: '0600z', end: '1400z' },
-    { shift: 2, start: '1400z', end: '2200z' },
-    { shift: 3, start: '2200z', end: '0600z' },
-  ],
-}));
+/** The start hour of each shift on the organization's clock: shift 1 days, shift 2 swings, shift 3 mids. */
+const SHIFT_START_HOURS: Record<1 | 2 | 3, number> = { 1: 6, 2: 14, 3: 22 };
+const SHIFTS = [1, 2, 3] as const;
 
-/** The start hour (UTC) of each shift, as SHIFT_TIMES says. */
-export const SHIFT_START_HOURS: Record<1 | 2 | 3, number> = { 1: 6, 2: 14, 3: 22 };
+/** The zone's standard offset in minutes at the seed's today (how shift times are stored: core/rules/shift-time.ts). */
+const standardOffset = (ctx: OrgContext) => standardOffsetMinutes(ctx.timeZone, ctx.today);
+
+/** The same shifts every day of the week, stored as the organization's zone gives them (HHmm + z). */
+function shiftTimes(ctx: OrgContext): ShiftDay[] {
+  const stored = (hour: number) => localToUtcShiftTime(`${String(hour).padStart(2, '0')}:00`, standardOffset(ctx))!;
+  return SHIFT_DAYS.map((day) => ({
+    day,
+    shifts: SHIFTS.map((shift) => ({ shift, start: stored(SHIFT_START_HOURS[shift]), end: stored(SHIFT_START_HOURS[shift === 3 ? 1 : ((shift + 1) as 2 | 3)]) })),
+  }));
+}
+
+/**
+ * The hours after a seed day's start (a UTC midnight) that a shift starts on the organization's
+ * clock, earlier than 24: a shift that starts after the UTC day (a mid shift west of UTC) is the
+ * previous night's, so that no inspection of the history lies after the seed's today.
+ */
+export function shiftStartHours(ctx: OrgContext, shift: 1 | 2 | 3): number {
+  const hours = SHIFT_START_HOURS[shift] - standardOffset(ctx) / 60;
+  return hours >= 24 ? hours - 24 : hours;
+}
 
 /** The organization's ids, people and sections; rows are added by seedOrganization. */
-export function createOrgContext(root: Rng, number: number, days: number, today: Date, tables: SeedTables, answers = true): OrgContext {
+export function createOrgContext(
+  root: Rng,
+  number: number,
+  days: number,
+  today: Date,
+  tables: SeedTables,
+  answers = true,
+  zone: SeedOptions['timeZone'] = DEFAULT_TIME_ZONE,
+): OrgContext {
   const rng = root.fork(`org-${number}`);
   const ids = rng.fork('ids');
   const orgId = ids.id();
@@ -35,7 +58,23 @@ export function createOrgContext(root: Rng, number: number, days: number, today:
   const sections = SECTION_NAMES.slice(0, sectionCount).map((name) => ({ id: ids.id(), name }));
   const people: Record<string, SeedPerson> = {};
   for (const spec of DEMO_USERS) people[spec.local] = { id: ids.id(), name: `${spec.firstName} ${spec.lastName}` };
-  return { rng, number, orgId, slug: orgSlug(number), name: orgName(number), days, today, people, sections, tables, answers };
+  const base = zone === 'bases' ? DEMO_BASES[(number - 1) % DEMO_BASES.length]! : null;
+  const timeZone = base?.timeZone ?? (zone === 'bases' ? DEFAULT_TIME_ZONE : zone);
+  return {
+    rng,
+    number,
+    orgId,
+    slug: orgSlug(number),
+    name: orgName(number),
+    days,
+    today,
+    people,
+    sections,
+    tables,
+    answers,
+    timeZone,
+    location: base?.location ?? null,
+  };
 }
 
 const phone = (rng: Rng, area: string) => `(${area}) 555-01${rng.digits(2)}`;
@@ -51,7 +90,7 @@ export function seedOrganization(ctx: OrgContext): void {
     id: orgId,
     orgId,
     name: ctx.name,
-    location: LOCATIONS[(ctx.number - 1) % LOCATIONS.length]!,
+    location: ctx.location ?? LOCATIONS[(ctx.number - 1) % LOCATIONS.length]!,
     eolLeadTime: rng.pick([60, 90, 120]),
     mxLeadTime: rng.pick([7, 10, 14]),
     tdyLeadTime: rng.pick([7, 14]),
@@ -61,8 +100,8 @@ export function seedOrganization(ctx: OrgContext): void {
     primaryContactUserId: admin.id,
     primaryContactPhoneNumber: phone(rng, area),
     basePhoneNumber: phone(rng, area),
-    timeZone: 'UTC',
-    shiftTimes: SHIFT_TIMES.map((d) => ({ day: d.day, shifts: d.shifts.map((s) => ({ ...s })) })),
+    timeZone: ctx.timeZone,
+    shiftTimes: shiftTimes(ctx),
     createdAt: founded,
     updatedAt: dayStart(ctx, -rng.int(10, 60)),
   });

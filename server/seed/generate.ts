@@ -46,7 +46,7 @@ export function generateSeed(options: SeedOptions): SeedData {
   const organizations: SeedData['organizations'] = [];
   const first = options.firstOrg ?? 1;
   for (let number = first; number < first + options.orgs; number++) {
-    const ctx = createOrgContext(root, number, options.days, options.today, tables, options.answers ?? true);
+    const ctx = createOrgContext(root, number, options.days, options.today, tables, options.answers ?? true, options.timeZone);
     generateOrganization(ctx, options.vehicles);
     organizations.push({ orgId: ctx.orgId, number, name: ctx.name, slug: ctx.slug });
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { count } from 'drizzle-orm';
 import { z } from 'zod';
+import { isTimeZone } from '../../core/rules/org-clock.ts';
 import type { AppContext } from '../context.ts';
 import { organizations } from '../db/schema/index.ts';
 import { route } from '../http/route.ts';
@@ -9,7 +10,13 @@ import { DEFAULT_SEED, startOfUtcDay } from './seed-if-empty.ts';
 import { emptyTables, type SeedData } from './types.ts';
 import { writeSeed } from './write-seed.ts';
 
-const factoryQuery = z.object({ empty: z.enum(['true', 'false']).optional() }).strict();
+const factoryQuery = z
+  .object({
+    empty: z.enum(['true', 'false']).optional(),
+    /** The organization's zone (default UTC): the end-to-end specs of the organization's clock run in Tokyo's and Anchorage's. */
+    timeZone: z.string().refine(isTimeZone, 'timeZone: not a time zone').optional(),
+  })
+  .strict();
 
 /** A new organization as its first vco finds it: the vco users, no section, and the built-in workflows. */
 function newOrganization(data: SeedData): SeedData {
@@ -45,7 +52,7 @@ export function registerOrgFactory(app: FastifyInstance, ctx: AppContext): void 
       // Organizations are numbered in the order they were made: the demo's, then the factory's.
       const [row] = await ctx.db.select({ n: count() }).from(organizations);
       const next = Number(row?.n ?? 0) + 1;
-      const seeded = generateSeed({ orgs: 1, ...FACTORY_ORG, today: startOfUtcDay(new Date()), firstOrg: next });
+      const seeded = generateSeed({ orgs: 1, ...FACTORY_ORG, today: startOfUtcDay(new Date()), firstOrg: next, timeZone: query.timeZone });
       const data = query.empty === 'true' ? newOrganization(seeded) : seeded;
       await writeSeed(ctx, data);
       const [org] = data.organizations;

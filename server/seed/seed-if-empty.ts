@@ -6,8 +6,8 @@ import { generateSeed } from './generate.ts';
 import type { SeedData } from './types.ts';
 import { writeSeed } from './write-seed.ts';
 
-/** What `npm start` puts into an empty database: two organizations of 40 vehicles with 45 days of history. */
-export const DEFAULT_SEED = { orgs: 2, vehicles: 40, days: 45 } as const;
+/** What `npm start` puts into an empty database: two organizations of 40 vehicles with 45 days of history, each in its base's zone. */
+export const DEFAULT_SEED = { orgs: 2, vehicles: 40, days: 45, timeZone: 'bases' } as const;
 
 export interface DemoSignIns {
   password: string;

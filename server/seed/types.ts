@@ -81,6 +81,11 @@ export interface SeedOptions {
    * and value is the same either way.
    */
   answers?: boolean;
+  /**
+   * The organizations' time zone (default UTC, as every test and bench expects); 'bases' gives each
+   * the zone of a base of its own (npm start's demo: DEMO_BASES, one east of UTC).
+   */
+  timeZone?: string | 'bases';
 }
 
 export function emptyTables(): SeedTables {

@@ -54,9 +54,19 @@ export async function startSignIn(manager: UserManager, returnTo = window.locati
   await manager.signinRedirect({ state: { returnTo } satisfies SigninState });
 }
 
-/** Completes the redirect back from the provider; answers the path to go to. */
+/**
+ * Completes the redirect back from the provider; answers the path to go to. An ID token whose nonce is
+ * not the one this sign-in sent is refused (oidc-client-ts never stores it), and the stored sign-in is
+ * cleared too (part 1 §8 "invalid nonce clears the token"): no token stays from a sign-in that failed so.
+ */
 export async function completeSignIn(manager: UserManager): Promise<string> {
-  const user = await manager.signinRedirectCallback();
+  let user: User;
+  try {
+    user = await manager.signinRedirectCallback();
+  } catch (error) {
+    if (error instanceof Error && /\bnonce\b/i.test(error.message)) await manager.removeUser();
+    throw error;
+  }
   const state = user.state as Partial<SigninState> | undefined;
   const returnTo = typeof state?.returnTo === 'string' && state.returnTo.startsWith('/') ? state.returnTo : '/';
   return returnTo === SIGNIN_CALLBACK_PATH ? '/' : returnTo;
@@ -81,11 +91,19 @@ export async function storedUserOf(manager: UserManager, userId: string): Promis
 }
 
 /**
+ * The token endpoint's refusals (RFC 6749 §5.2, answered 400, invalid_client 401): the refresh can
+ * never succeed. oidc-client-ts keeps the body's `error`, not the status, so the codes stand for the 400.
+ * Anything else (server_error, temporarily_unavailable, a 5xx without a code, the network) may pass.
+ */
+const REFRESH_REFUSALS = new Set(['invalid_grant', 'invalid_request', 'invalid_client', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']);
+
+/**
  * A usable access token for `userId`: the stored one when more than 5 s are left, else a refreshed
  * one. The refresh runs under a Web Lock and re-reads the stored user inside it, so only one tab
- * spends the rotating refresh token. Only a refusal of the refresh token (invalid_grant) ends the
- * session; any other failure, a provider's own error included, is "unreachable" and the app goes on
- * offline.
+ * spends the rotating refresh token. Only a refusal by the token endpoint (part 1 §8 "token refresh
+ * fails with 400": invalid_grant and the other RFC 6749 codes) ends the session: the stored sign-in is
+ * removed (the mirror and its outbox stay) and the session watch starts the sign-in. Any other failure,
+ * the network or a provider's server error, is "unreachable" and the app goes on offline.
  */
 export async function accessToken(manager: UserManager, userId: string): Promise<TokenOutcome> {
   const current = await storedUserOf(manager, userId);
@@ -100,9 +118,9 @@ export async function accessToken(manager: UserManager, userId: string): Promise
       const fresh = await manager.signinSilent();
       return fresh ? { kind: 'token', token: fresh.access_token } : { kind: 'signed-out' };
     } catch (error) {
-      // A refusal of the refresh token (invalid_grant: expired, revoked, the account gone) ends the
-      // session; a provider's server error or the network is a passing failure.
-      if (error instanceof ErrorResponse && error.error === 'invalid_grant') {
+      // A refusal of the refresh (invalid_grant: expired, revoked, the account gone) ends the session;
+      // a provider's server error or the network is a passing failure.
+      if (error instanceof ErrorResponse && REFRESH_REFUSALS.has(error.error ?? '')) {
         await manager.removeUser();
         return { kind: 'signed-out' };
       }

@@ -1,6 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { updateProfile } from '../data/mutators.ts';
+import { mutate } from '../sync/mutator.ts';
+import { freshDb } from '../sync/testing/fixtures.ts';
 import { manualTimers } from '../sync/testing/manual-timers.ts';
 import type { SessionUser } from './session-context.ts';
+import { createSessionStore } from './session-store.ts';
 import { checkSession, SESSION_CHECK_MS, watchSession, type SessionVerdict } from './session-watch.ts';
 
 const user: SessionUser = { userId: 'u1', orgId: 'o1', email: 'a@b.test', givenName: 'A', familyName: 'B', name: 'A B', role: 'sectionLead', isAdmin: false };
@@ -89,5 +95,54 @@ describe('watchSession', () => {
     w.wake();
     await settle();
     expect(w.check).not.toHaveBeenCalled();
+  });
+});
+
+describe('a token refresh that fails (part 1 §7, §8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The session store over a stored sign-in whose token has under 5 s left and whose refresh fails so. */
+  function signedIn(refreshError: unknown) {
+    let stored: User | null = { profile: { sub: 'u1' }, expires_in: 4, access_token: 'old', refresh_token: 'r' } as unknown as User;
+    const signinRedirect = vi.fn(async () => undefined);
+    const manager = {
+      getUser: async () => stored,
+      removeUser: vi.fn(async () => {
+        stored = null;
+      }),
+      signinSilent: async () => {
+        throw refreshError;
+      },
+      signinRedirect,
+    } as unknown as UserManager;
+    const store = createSessionStore(manager, user);
+    const fetch = vi.fn();
+    const check = () => checkSession({ getAccessToken: () => store.get().getAccessToken(), hasStoredUser: () => store.hasStoredUser(), fetch }, user);
+    return { store, check, signinRedirect, stored: () => stored, fetch };
+  }
+
+  it('refused (400 invalid_grant): the stored sign-in is cleared and the sign-in starts; the waiting changes stay', async () => {
+    vi.stubGlobal('window', { location: { pathname: '/fleet', search: '' } });
+    const db = freshDb();
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea' } }, { userId: 'u1', orgId: 'o1' });
+    const s = signedIn(new ErrorResponse({ error: 'invalid_grant', error_description: 'grant request is invalid' }));
+
+    expect(await s.check()).toBe('ended');
+    expect(s.stored()).toBeNull();
+    expect(s.store.get().canSync).toBe(false);
+    // The app answers 'ended' with signInAgain (src/app/use-running-sync.ts).
+    await s.store.signInAgain();
+    expect(s.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/fleet' } });
+    expect(await db.outbox.count()).toBe(1);
+    db.close();
+  });
+
+  it('unreachable (the network failed): the user stays signed in and works from the mirror, "Sign in to sync"', async () => {
+    const s = signedIn(new TypeError('Failed to fetch'));
+    expect(await s.check()).toBe('unknown');
+    expect(s.stored()).not.toBeNull();
+    expect(s.store.get().canSync).toBe(false);
+    expect(s.signinRedirect).not.toHaveBeenCalled();
+    expect(s.fetch).not.toHaveBeenCalled();
   });
 });

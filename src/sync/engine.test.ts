@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { nanoid } from 'nanoid';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MirrorDb } from '../db/mirror.ts';
 import { startSync, type SyncEngine } from './engine.ts';
 import { createUser, updateProfile } from '../data/mutators.ts';
 import { LEADER_LOCK_PREFIX } from './constants.ts';
+import { ApiError } from './errors.ts';
 import { FakeSyncServer, userRow } from './testing/fake-server.ts';
 import { fakeLocks } from './testing/fake-locks.ts';
 import { socketFactory } from './testing/fake-socket.ts';
@@ -174,5 +175,36 @@ describe('startSync', () => {
     await until(() => server.pushes.length === 1, 'the held change sent again');
     expect(server.pushes[0]?.mutations[0]?.request.body).toMatchObject({ userId: 'u9', password });
     expect(server.row('users', 'u9')).toBeTruthy();
+  });
+
+  it('a pull answered 404 clears the mirror and starts over as a 403 does (part 1 §8 "404 on a refresh URL")', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined); // "Pull failed" on purpose
+    const server = new FakeSyncServer();
+    server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
+    const serverApi = server.api();
+    let gone = false;
+    let startedOver = 0;
+    const engine = startSync({
+      db: new MirrorDb(`engine-${nanoid(6)}`),
+      session,
+      baseUrl: '',
+      isInspector: true,
+      onForbidden: () => void startedOver++,
+      api: {
+        request: (method, path, body) =>
+          gone && path.startsWith('/data/v1/sync/pull') ? Promise.reject(new ApiError(404, { errorMessage: 'Not found' })) : serverApi.request(method, path, body),
+      },
+      locks: fakeLocks(),
+      timers: manualTimers().timers,
+    });
+    engines.push(engine);
+    await until(() => engine.status.get().bootstrapped, 'the first pull finished');
+    expect(await engine.db.feed('users').count()).toBe(1);
+
+    gone = true;
+    await engine.syncNow();
+    expect(startedOver).toBe(1);
+    expect(await engine.db.feed('users').count()).toBe(0);
+    warn.mockRestore();
   });
 });

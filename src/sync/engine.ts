@@ -49,6 +49,11 @@ export interface StartSyncOptions {
   isInspector: boolean;
   /** A product call answered 403: clear caches, go to / and reload. */
   onForbidden(): void;
+  /**
+   * The pull was answered 404 (part 1 §8 "404 on a refresh URL"): the mirror's data is cleared by then
+   * (leader-duties.ts `pullGone`); go to /. Default: `onForbidden`, the same start-over.
+   */
+  onPullNotFound?(): void;
   /** Seams for tests: an API, an upload transport, a Web Locks stand-in (null: none), a socket factory, timers. */
   api?: ApiClient;
   upload?: UploadFile;
@@ -152,6 +157,7 @@ export function startSync(options: StartSyncOptions): SyncEngine {
           timers: options.timers,
           holderAlive: tabs.isOpen,
           upload,
+          onPullNotFound: options.onPullNotFound ?? onForbidden,
         });
       })().catch((error: unknown) => console.error('Could not start leading sync', error));
     },

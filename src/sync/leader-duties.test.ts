@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMeta } from '../db/meta.ts';
 import type { Timers } from './backoff.ts';
 import { PULL_BACKOFF_MAX_MS, SYNC_TIMER_MS } from './constants.ts';
-import { SignInRequiredError } from './errors.ts';
+import { ApiError, SignInRequiredError } from './errors.ts';
 import { startLeaderDuties, type LeaderDuties } from './leader-duties.ts';
 import { mutate } from './mutator.ts';
 import { updateProfile } from '../data/mutators.ts';
@@ -45,7 +45,9 @@ function delayTimers() {
   };
 }
 
-function setup(options: { runner?: (inPage: PullRunner) => PullRunner; stillLeading?: () => Promise<boolean>; upload?: UploadFile } = {}) {
+function setup(
+  options: { runner?: (inPage: PullRunner) => PullRunner; stillLeading?: () => Promise<boolean>; upload?: UploadFile; onPullNotFound?: () => void } = {},
+) {
   const server = new FakeSyncServer();
   server.write([{ t: 'users', id: 'u1', data: userRow('u1', 'Ann', 'Lee') }]);
   const db = freshDb();
@@ -63,6 +65,7 @@ function setup(options: { runner?: (inPage: PullRunner) => PullRunner; stillLead
     random: () => 0.5,
     stillLeading: options.stillLeading,
     upload: options.upload,
+    onPullNotFound: options.onPullNotFound,
   });
   const pulls = () => server.requests.filter((r) => r.startsWith('GET /data/v1/sync/pull')).length;
   const pushes = () => server.requests.filter((r) => r.startsWith('POST /data/v1/sync/push')).length;
@@ -160,6 +163,64 @@ describe('leader duties', () => {
     clock.fire(SYNC_TIMER_MS);
     await until(async () => (await status())?.signInRequired === false, 'the next tick pulled');
     expect(attempts).toBe(2);
+    duties.stop();
+  });
+
+  it('a pull answered 401, 403 or 404 is not retried on a backoff (part 1 §8); the next tick tries again', async () => {
+    for (const status of [401, 403, 404]) {
+      let attempts = 0;
+      const {
+        clock,
+        duties,
+        status: leaderStatus,
+      } = setup({
+        runner: () => ({
+          pull: () => {
+            attempts++;
+            return Promise.reject(new ApiError(status, { errorMessage: `status ${status}` }));
+          },
+          dispose: () => undefined,
+        }),
+      });
+      await until(async () => (await leaderStatus())?.lastError === `status ${status}`, `the pull failed with ${status}`);
+      await settle();
+      expect(clock.waiting()).toEqual([SYNC_TIMER_MS]);
+      expect(attempts).toBe(1);
+      clock.fire(SYNC_TIMER_MS);
+      await until(() => attempts === 2, 'the tick pulled');
+      duties.stop();
+    }
+  });
+
+  it("a pull answered 404 clears the mirror's data, keeps the waiting changes, and starts over once", async () => {
+    let gone = false;
+    let notFound = 0;
+    const onPullNotFound = vi.fn();
+    const { server, db, duties, clock, pulls, status } = setup({
+      onPullNotFound,
+      runner: (inPage) => ({
+        pull: (clientId) => (gone ? (notFound++, Promise.reject(new ApiError(404, { errorMessage: 'Not found' }))) : inPage.pull(clientId)),
+        dispose: () => undefined,
+      }),
+    });
+    await until(() => pulls() === 1, 'the first pull');
+    await until(async () => (await status())?.pulling === false, 'the first pull is done');
+    expect(await db.feed('users').count()).toBe(1);
+    gone = true; // the organization or the user is gone from the server
+    server.failNextPushes = 100; // and a change made here waits to be sent
+    await mutate(db, updateProfile, { userId: 'u1', changes: { firstName: 'Bea' } }, ctx);
+    await duties.pull();
+    expect(onPullNotFound).toHaveBeenCalledTimes(1);
+    expect(await db.feed('users').count()).toBe(0);
+    expect(await getMeta(db, 'cursor')).toBeUndefined();
+    expect(await db.outbox.count()).toBe(1);
+
+    // Nothing left to clear (as after the reload at /): a 404 now is no start-over again, no loop.
+    clock.fire(SYNC_TIMER_MS);
+    await until(() => notFound === 2, 'the tick pulled');
+    await until(async () => (await status())?.pulling === false, 'the pull is done');
+    await settle();
+    expect(onPullNotFound).toHaveBeenCalledTimes(1);
     duties.stop();
   });
 

@@ -8,8 +8,9 @@ import type { ApiClient } from './api.ts';
 import { Backoff, realTimers, type Timers } from './backoff.ts';
 import { PULL_BACKOFF_INITIAL_MS, PULL_BACKOFF_MAX_MS, SYNC_TIMER_MS } from './constants.ts';
 import { Drain } from './drain.ts';
-import { needsSignIn, OfflineError, retryDelay } from './errors.ts';
+import { ApiError, needsSignIn, OfflineError, retryDelay } from './errors.ts';
 import type { PullRunner } from './pull-runner.ts';
+import { resetMirror } from './pull-write.ts';
 import { singleFlight } from './single-flight.ts';
 import { shallowEqual } from './store.ts';
 import type { UploadFile } from './upload-transport.ts';
@@ -59,6 +60,31 @@ function failureFacts(error: unknown): Partial<LeaderStatus> {
   };
 }
 
+/**
+ * Part 1 §8: a refresh answered 401, 403 or 404 is not retried. A 401 (or no token) waits for the
+ * sign-in (the session watch starts it), a 403 has the app start over (src/auth/forbidden.ts), a 404
+ * starts over with the mirror's data cleared (`pullGone`). The 30 s tick still pulls: it is the
+ * schedule, not a retry.
+ */
+export function refreshRetryable(error: unknown): boolean {
+  return !needsSignIn(error) && !(error instanceof ApiError && (error.status === 403 || error.status === 404));
+}
+
+/**
+ * The pull (or the answers' fill) was answered 404: what this mirror pulled (the organization, the
+ * user's own rows) is gone from the server, so the data tables are cleared as a server reset does
+ * (the outbox, rejected changes and files taken offline stay) and the app is started over at /.
+ * Against a loop: a mirror with nothing pulled (no cursor, as after that reset) has nothing to clear,
+ * so a 404 then only shows as the sync's error; the start-over itself is guarded too (forbidden.ts).
+ * Answers whether it started over.
+ */
+export async function pullGone(db: MirrorDb, startOver: () => void): Promise<boolean> {
+  if (((await getMeta(db, 'cursor')) ?? '') === '') return false;
+  await resetMirror(db);
+  startOver();
+  return true;
+}
+
 export interface LeaderDuties {
   pull(): Promise<void>;
   wake(force?: boolean): Promise<void>;
@@ -80,6 +106,8 @@ export interface LeaderDutiesOptions {
   holderAlive?: (holder: string) => Promise<boolean>;
   /** Sends a queued file's bytes (src/sync/upload-transport.ts); without it the upload queue does not run. */
   upload?: UploadFile;
+  /** The pull was answered 404 and the mirror's data cleared (`pullGone`): go to / (default: nothing more). */
+  onPullNotFound?: () => void;
   timers?: Timers;
   random?: () => number;
 }
@@ -96,7 +124,9 @@ class NotLeadingError extends Error {
  * What only the leading tab does: pull, drain the outbox (its own and every other tab's, watched
  * through a live query) and retry on a timer. The timer pulls even while the live stream is up: an
  * empty pull is cheap and makes up for a lost poke. A failed pull is retried with backoff (1 s
- * doubling to 60 s, ±20 %), reset by a success; one that needs a sign-in waits for the next wake.
+ * doubling to 60 s, ±20 %), reset by a success; one answered 401, 403 or 404 (or without a token)
+ * is not retried (`refreshRetryable`) and waits for the next wake; a 404 also clears the mirror's
+ * data and starts over (`pullGone`).
  */
 export function startLeaderDuties({
   db,
@@ -106,6 +136,7 @@ export function startLeaderDuties({
   stillLeading = async () => true,
   holderAlive,
   upload,
+  onPullNotFound = () => undefined,
   timers = realTimers,
   random,
 }: LeaderDutiesOptions): LeaderDuties {
@@ -143,8 +174,12 @@ export function startLeaderDuties({
       console.warn('Pull failed', error);
       status.publish({ pulling: false, ...failureFacts(error) });
       cancelPullRetry();
-      // Without a token retrying cannot help: the next wake (timer, poke, focus, online) tries again.
-      if (!needsSignIn(error)) {
+      if (error instanceof ApiError && error.status === 404) {
+        await pullGone(db, onPullNotFound).catch((e: unknown) => console.warn('Could not clear the mirror after a 404', e));
+      }
+      // Retrying cannot help a refused token or a refused or missing refresh: the next wake (timer,
+      // poke, focus, online) tries again.
+      if (refreshRetryable(error)) {
         pullRetry = timers.setTimeout(
           () => {
             pullRetry = null;

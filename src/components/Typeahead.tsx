@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Select } from '@mantine/core';
+import { searchablePickerProps } from './searchable-picker.ts';
 
-/** Part 1 §9: a typeahead shows at most 100 results in a menu at most 300 px high. */
-export const TYPEAHEAD_LIMIT = 100;
-export const TYPEAHEAD_MAX_HEIGHT_PX = 300;
-export const NO_MATCHES_MESSAGE = 'No matches found.';
+/** Part 1 §9: the limits of every searchable picker, kept in `searchable-picker.ts`. */
+export { NO_MATCHES_MESSAGE, searchablePickerProps, TYPEAHEAD_LIMIT, TYPEAHEAD_MAX_HEIGHT_PX } from './searchable-picker.ts';
 
 export interface TypeaheadOption {
   value: string;
@@ -43,11 +42,8 @@ export function Typeahead({ label, options, value, onChange, onBlur, error, plac
       placeholder={placeholder ?? 'Type to search'}
       required={required}
       disabled={disabled}
-      searchable
+      {...searchablePickerProps}
       allowDeselect={false}
-      limit={TYPEAHEAD_LIMIT}
-      maxDropdownHeight={TYPEAHEAD_MAX_HEIGHT_PX}
-      nothingFoundMessage={NO_MATCHES_MESSAGE}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Autocomplete } from '@mantine/core';
-import { TYPEAHEAD_LIMIT, TYPEAHEAD_MAX_HEIGHT_PX } from '../components/Typeahead.tsx';
+import { typeaheadListProps } from '../components/searchable-picker.ts';
 
 export interface VehicleTypeInputProps {
   label?: ReactNode;
@@ -29,8 +29,7 @@ export function VehicleTypeInput({ label = 'Vehicle Type', value, onChange, onBl
       onBlur={onBlur}
       error={error}
       placeholder="Choose or type a new type"
-      limit={TYPEAHEAD_LIMIT}
-      maxDropdownHeight={TYPEAHEAD_MAX_HEIGHT_PX}
+      {...typeaheadListProps}
       comboboxProps={{ withinPortal: true }}
       autoComplete="off"
       {...rest}

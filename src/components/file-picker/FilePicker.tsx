@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button, CloseButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconCamera, IconFileUpload } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { ACCEPT_ATTRIBUTE, type FileUse } from '../../../core/rules/file-type.ts';
+import { droppedFiles } from './dropped-files.ts';
 import classes from './FilePicker.module.css';
 import { sizeText } from '../../files/size-text.ts';
 
@@ -19,24 +20,31 @@ export interface FilePickerProps {
 }
 
 /**
- * Chooses files for an upload: a drop zone (files dragged onto it), 'Choose File' and, for pictures on
- * a tablet, 'Take Photo'. The chosen files are listed with their size and can be taken out again;
- * nothing is uploaded until the form is submitted (part 1 §5).
+ * Chooses files for an upload: a drop zone (files, or folders with their files down to 1000 folders
+ * deep, dragged onto it: `dropped-files.ts`), 'Choose File' and, for pictures on a tablet, 'Take
+ * Photo'. The chosen files are listed with their size and can be taken out again; nothing is uploaded
+ * until the form is submitted (part 1 §5).
  */
 export function FilePicker({ label, use, multiple = false, camera = false, required = false, value, onChange, error }: FilePickerProps) {
   const id = useId();
   const chooser = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const add = (files: FileList | null) => {
-    const list = [...(files ?? [])];
+  // A folder's files arrive after the drop: they join the files chosen by then.
+  const chosen = useRef(value);
+  useEffect(() => {
+    chosen.current = value;
+  }, [value]);
+  const add = (files: ArrayLike<File> | null) => {
+    const list = Array.from(files ?? []);
     if (list.length === 0) return;
-    onChange(multiple ? [...value, ...list] : list.slice(0, 1));
+    onChange(multiple ? [...chosen.current, ...list] : list.slice(0, 1));
   };
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    add(event.dataTransfer.files);
+    // Taken now, while the drop lasts; a folder's files are read after.
+    void droppedFiles(event.dataTransfer).then(add);
   };
   const errorId = `${id}-error`;
   const noun = use === 'picture' ? (multiple ? 'Images' : 'Image') : multiple ? 'Files' : 'File';

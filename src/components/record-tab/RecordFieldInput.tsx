@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { DATE_TIME_FILTER_FORMAT } from '../data-grid/index.ts';
 import { FilePicker } from '../file-picker/FilePicker.tsx';
 import type { RecordField } from './fields.ts';
+import { searchablePickerProps } from '../searchable-picker.ts';
 
 const DAY_FORMAT = 'MM/DD/YYYY';
 
@@ -84,14 +85,13 @@ export function RecordFieldInput<V>({ field, value, values, error, autoFocus, on
           size="md"
           required={field.required}
           clearable={!field.required}
-          searchable
+          {...searchablePickerProps}
           disabled={disabled}
           data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next)}
           onBlur={onBlur}
           error={error}
-          nothingFoundMessage="No matches found."
           comboboxProps={{ withinPortal: true }}
           {...focus}
         />

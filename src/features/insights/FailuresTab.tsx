@@ -5,6 +5,7 @@ import { RULE_COLORS, TYPE_COLORS } from './chart-colors.ts';
 import { html, InsightChart, zoomFor } from './InsightChart.tsx';
 import { failedRules, failuresPerDay, failuresPerVehicle, ruleLabel, ruleShortName, vehicleTypesOf, yearMakeModel } from './insights-model.ts';
 import { VehicleTypeFilter } from './VehicleTypeFilter.tsx';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /** Failures (part 2 §2.5): by vehicle type and AF-1800 rule, per day per rule (stacked) and per vehicle by type. */
 export function FailuresTab({ overview, perVehicle }: { overview: FailuresOverview | null; perVehicle: FailuresPerVehicle | null }) {
@@ -27,7 +28,7 @@ export function FailuresTab({ overview, perVehicle }: { overview: FailuresOvervi
           value={rules}
           onChange={setRules}
           clearable
-          searchable
+          {...searchablePickerProps}
           comboboxProps={{ withinPortal: true }}
           w={{ base: '100%', sm: 420 }}
         />

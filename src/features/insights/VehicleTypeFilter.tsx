@@ -1,4 +1,5 @@
 import { MultiSelect } from '@mantine/core';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /** The vehicle-type filter of a tab (none chosen: every type). */
 export function VehicleTypeFilter({ types, value, onChange }: { types: readonly string[]; value: string[]; onChange(value: string[]): void }) {
@@ -10,7 +11,7 @@ export function VehicleTypeFilter({ types, value, onChange }: { types: readonly 
       value={value}
       onChange={onChange}
       clearable
-      searchable
+      {...searchablePickerProps}
       comboboxProps={{ withinPortal: true }}
       w={{ base: '100%', sm: 360 }}
     />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { RESULT_LABELS } from '../../../core/rules/result-label.ts';
 import type { Inspection } from '../../../core/schema/inspection.ts';
 import { formatDate, formatDateTime } from '../../shared/fleet-format.ts';
 import { PassFailIcon } from '../../shared/PassFailIcon.tsx';
@@ -48,7 +49,7 @@ export function InspectionHeader({ header, regNumber }: { header: Inspection; re
           <Field label="Status">
             <Group gap={6} wrap="nowrap">
               <PassFailIcon passing={header.passed} label={null} />
-              <span>{header.passed ? 'Valid' : 'Invalid'}</span>
+              <span>{header.passed ? RESULT_LABELS.valid : RESULT_LABELS.invalid}</span>
             </Group>
           </Field>
           <Field label="Date Performed">{formatDate(header.inspectionDate)}</Field>

@@ -13,6 +13,7 @@ import { VehicleTypeInput } from '../../shared/VehicleTypeInput.tsx';
 import { useMutate } from '../../sync/react.tsx';
 import type { SectionGroup, TypeGroup } from './admin-groups.ts';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /** The rows of an Add ... MELs dialog: one per MEL, a remove button each (but the last), and 'Add Another'. */
 function MelRows<R>({
@@ -166,7 +167,7 @@ export function AddSectionMelsDialog({ type, sections, onClose }: { type: TypeGr
               value={row.sectionId}
               onChange={(sectionId) => set({ ...row, sectionId })}
               error={touched && row.sectionId !== null ? errors[i]!.sectionId : null}
-              searchable
+              {...searchablePickerProps}
               comboboxProps={{ withinPortal: true }}
               style={{ flex: 1 }}
               data-autofocus={i === 0}

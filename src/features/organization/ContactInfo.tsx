@@ -8,6 +8,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { updateContact } from '../../data/organization/option-mutators.ts';
 import { OptionHeader } from './OptionHeader.tsx';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 interface ContactForm {
   primaryContactUserId: string | null;
@@ -123,7 +124,7 @@ function ContactDialog({
           value={form.primaryContactUserId}
           onChange={(value) => setForm({ ...form, primaryContactUserId: value })}
           clearable
-          searchable
+          {...searchablePickerProps}
           nothingFoundMessage="No active VCO users"
           comboboxProps={{ withinPortal: true }}
           data-autofocus

@@ -7,6 +7,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { updateTimeZone } from '../../data/organization/option-mutators.ts';
 import { useChangeWithVerdict } from '../../shared/use-change-with-verdict.ts';
 import { OptionHeader } from './OptionHeader.tsx';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /** Every zone the browser lists, UTC first, and the current one though it be a name the list lacks, each with its offset now. */
 function zoneOptions(current: string, now: Date): { value: string; label: string }[] {
@@ -60,10 +61,7 @@ function TimeZoneDialog({ organization, zone, onClose }: { organization: Organiz
         data={options}
         value={value}
         onChange={setValue}
-        searchable
-        limit={100}
-        maxDropdownHeight={300}
-        nothingFoundMessage="No zone by that name"
+        {...searchablePickerProps}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />

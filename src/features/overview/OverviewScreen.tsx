@@ -12,6 +12,7 @@ import { availabilityCsv, availabilityFileName } from './availability-csv.ts';
 import { OverviewLists } from './OverviewLists.tsx';
 import { StatusDonut } from './StatusDonut.tsx';
 import { useOverview } from './use-overview.ts';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 type Scope = 'fleet' | 'section';
 
@@ -62,7 +63,7 @@ export function OverviewScreen() {
             value={sectionId}
             onChange={(v) => setChosen(v)}
             allowDeselect={false}
-            searchable
+            {...searchablePickerProps}
             w={260}
           />
         ) : null}

@@ -13,6 +13,7 @@ import { ProblemVehicles, ReportCards, ReportFailures } from './ReportCards.tsx'
 import { REPORTS_FILE_NAME, reportsCsv } from './reports-csv.ts';
 import { THIS_MONTH, reportQueryOf, timeRangeText, type TimeRange } from './time-range.ts';
 import { TimeRangeModal } from './TimeRangeModal.tsx';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /** The path and query of the monthly report over a range (part 2 §7: useOverview=false). */
 function reportKey(orgId: string, range: TimeRange, now: Date, zone: string): string {
@@ -56,9 +57,8 @@ export function ReportsScreen() {
           data={sections.map((s) => ({ value: s.id, label: s.name }))}
           value={section?.id ?? null}
           onChange={(v) => setChosen(v)}
-          searchable
+          {...searchablePickerProps}
           allowDeselect={false}
-          nothingFoundMessage="No section by that name"
           w={{ base: '100%', sm: 280 }}
           comboboxProps={{ withinPortal: true }}
         />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal, ScrollArea, Select, Table, Text } from '@mantine/core';
 import { FREQUENCY_LABELS, NEW_RULE_TYPE_LABELS, RULE_TYPE_LABELS, type RuleDefinition, type SavedRule } from '../../../core/schema/rule.ts';
 import { FormModal } from '../../components/FormModal.tsx';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /** 'View Pre-Saved Rules' (part 2 §2.2): the library with title, type, description, frequency, Fixable and display. */
 export function PresavedRulesDialog({ library, onClose }: { library: readonly SavedRule[]; onClose(): void }) {
@@ -63,7 +64,7 @@ export function ChooseRuleDialog({
         data={choices.map((r) => ({ value: r.ruleId, label: r.title }))}
         value={ruleId}
         onChange={setRuleId}
-        searchable
+        {...searchablePickerProps}
         data-autofocus
         comboboxProps={{ withinPortal: true }}
       />

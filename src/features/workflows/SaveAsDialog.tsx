@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { newWorkflowTitleSchema, WORKFLOW_TITLE_IN_USE_MESSAGE, workflowTitleKey } from '../../../core/schema/workflow.ts';
 import type { Vehicle } from '../../../core/schema/vehicle.ts';
+import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /**
  * The Save As title's problem: the title rule (part 2 §5) and the AF-1800 Full prefix, which is the
@@ -57,10 +58,9 @@ export function SaveAsDialog({ vehicles, titles, onSave, onClose }: SaveAsDialog
               data={vehicles.map((v) => ({ value: v.vehicleId, label: `${v.regNumber} (${v.vehicleType})` }))}
               value={chosen}
               onChange={setChosen}
-              searchable
+              {...searchablePickerProps}
               clearable
               hidePickedOptions
-              maxDropdownHeight={240}
               data-autofocus
             />
             <Text size="xs" c="dimmed">

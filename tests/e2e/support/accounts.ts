@@ -11,11 +11,13 @@ let own: { slug: string; name: string } | null = null;
 /**
  * Gives the spec file an organization of its own, made by the server's factory (POST
  * /test/organizations: npm start's demo organization, its users, fleet and history): specs run in
- * parallel workers without seeing each other's changes. Call it once at the top of each spec file.
+ * parallel workers without seeing each other's changes. Call it once at the top of each spec file;
+ * `timeZone` gives the organization that zone (default UTC).
  */
-export function useOwnOrganization(): void {
+export function useOwnOrganization(options: { timeZone?: string } = {}): void {
   test.beforeAll(async () => {
-    const res = await fetch(`${process.env.E2E_BASE_URL}/test/organizations`, { method: 'POST' });
+    const query = options.timeZone ? `?timeZone=${encodeURIComponent(options.timeZone)}` : '';
+    const res = await fetch(`${process.env.E2E_BASE_URL}/test/organizations${query}`, { method: 'POST' });
     if (!res.ok) throw new Error(`The organization factory answered ${res.status}: ${await res.text()}`);
     own = (await res.json()) as { slug: string; name: string };
   });

@@ -111,23 +111,28 @@ export async function olderInspections(api: Api, seeded: Seeded, vehicle: Vehicl
   const start = inspectionDetailMirrorStart(now).getTime();
   const seededOlder = seeded.inspections.filter((i) => i.vehicleId === vehicle.vehicleId && Date.parse(i.inspectionDate) < start).sort(newestFirst);
   if (seededOlder.length >= 2) return [seededOlder[0]!.inspectionId, seededOlder[1]!.inspectionId];
+  const ids: string[] = [];
+  for (const daysBefore of [10, 12]) ids.push(await submitPassingInspection(api, seeded, vehicle, new Date(start - daysBefore * 86_400_000).toISOString(), 1));
+  return [ids[0]!, ids[1]!];
+}
+
+/**
+ * A passing inspection of the vehicle performed at `inspectionDate`, submitted now through the API by
+ * the api's user; answers its id. Without `shift` the server finds it from the organization's shift times.
+ */
+export async function submitPassingInspection(api: Api, seeded: Seeded, vehicle: Vehicle, inspectionDate: string, shift?: number): Promise<string> {
   const workflow = seeded.workflows.find((w) => w.workflowId === vehicle.workflowId);
   if (!workflow) throw new Error(`Vehicle ${vehicle.regNumber} has no workflow to inspect against`);
   const rules = seeded.workflowRules.filter((r) => r.workflowId === workflow.workflowId).sort((a, b) => a.position - b.position);
-  const ids: string[] = [];
-  for (const daysBefore of [10, 12]) {
-    const inspectionDate = new Date(start - daysBefore * 86_400_000).toISOString();
-    const res = await api.call('PUT', inspectionPaths.recentV2.build({ vehicleId: vehicle.vehicleId }), {
-      version: workflow.version,
-      workflowId: workflow.workflowId,
-      responses: passingResponses(rules, vehicle),
-      inspectionDate,
-      completionDate: new Date(Date.parse(inspectionDate) + 600_000).toISOString(),
-      shift: 1,
-      duration: 600,
-    });
-    if (res.status >= 300) throw new Error(`The inspection submission answered ${res.status}: ${JSON.stringify(res.body)}`);
-    ids.push(res.body.inspectionId as string);
-  }
-  return [ids[0]!, ids[1]!];
+  const res = await api.call('PUT', inspectionPaths.recentV2.build({ vehicleId: vehicle.vehicleId }), {
+    version: workflow.version,
+    workflowId: workflow.workflowId,
+    responses: passingResponses(rules, vehicle),
+    inspectionDate,
+    completionDate: new Date(Date.parse(inspectionDate) + 600_000).toISOString(),
+    ...(shift === undefined ? {} : { shift }),
+    duration: 600,
+  });
+  if (res.status >= 300) throw new Error(`The inspection submission answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.inspectionId as string;
 }

@@ -33,7 +33,7 @@ export const FIELD_LABELS: Record<string, Wording> = {
   'p1.basePhoneNo': given('BASE PHONE NO.'),
   'p1.vcoName': given('VCO NAME'),
   'p1.vcoPhoneNo': given('VCO PHONE NO.'),
-  'p1.date': rebuilt('DATE PREPARED (Z)'),
+  'p1.date': rebuilt('DATE PREPARED'),
   'p2.regNumber': given('REGISTRATION NUMBER'),
   'p2.month': rebuilt('MONTH (MM/YYYY)'),
   'p2.sheet': rebuilt('SHEET'),
@@ -55,12 +55,12 @@ export const FIELD_LABELS: Record<string, Wording> = {
 };
 
 export const GUIDE_HEADING = rebuilt('INSPECTION GUIDE - CHECK EACH ITEM BEFORE OPERATION (ITEMS 36-39 ON PAGE 3)');
-export const GRID_HEADING = rebuilt("DAILY INSPECTION - OPERATOR'S INITIALS BY DAY AND SHIFT (SHIFT TIMES ARE ZULU / UTC)");
+export const GRID_HEADING = rebuilt("DAILY INSPECTION - OPERATOR'S INITIALS BY DAY AND SHIFT (DAYS AND SHIFTS IN THE ORGANIZATION'S LOCAL TIME)");
 export const GRID_DAY = given('DAY');
 export const gridShift = (shift: number) => given(`SHIFT ${shift}`);
 export const PAGE1_NOTES: readonly Wording[] = [
   rebuilt('Initial the box for the day and shift after completing the inspection. Report each discrepancy on page 2'),
-  rebuilt('and to maintenance before operating the vehicle. Dates are day/month/year (dd/MM/yy), times Zulu (UTC).'),
+  rebuilt("and to maintenance before operating the vehicle. Dates are day/month/year (dd/MM/yy), in the organization's local time."),
 ];
 
 export const GROUP_LABELS: Record<MaintenanceGroup, Wording> = {

@@ -108,4 +108,30 @@ describe('the organization’s clock', () => {
     expect(utcOffsetLabel('2026-12-01T00:00:00Z', 'Asia/Kolkata')).toBe('UTC+05:30');
     expect(utcOffsetLabel('2026-12-01T00:00:00Z', 'UTC')).toBe('UTC');
   });
+
+  it('gives the exact offset at every moment of a year, transitions included', () => {
+    // The reference: the zone's wall clock read by Intl at the instant itself, each time.
+    const reference = (format: Intl.DateTimeFormat, ms: number) => {
+      const parts: Record<string, number> = {};
+      for (const p of format.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+      return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - Math.floor(ms / 60_000) * 60_000;
+    };
+    // Lord Howe moves by 30 minutes; Santiago skips midnight; Chatham keeps a 45-minute offset.
+    for (const zone of ['America/Anchorage', 'Australia/Sydney', 'America/Santiago', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
+      const format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      const misses: string[] = [];
+      for (let ms = Date.parse('2026-01-01T00:07:00Z'); ms < Date.parse('2027-01-01T00:00:00Z'); ms += H) {
+        if (offsetAt(ms, zone) !== reference(format, ms)) misses.push(iso(ms));
+      }
+      expect(misses, zone).toEqual([]);
+    }
+  });
 });

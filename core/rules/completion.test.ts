@@ -24,11 +24,16 @@ describe('completed flags (part 1 §4)', () => {
     expect(completionAfter(done, {}, now)).toBe(done);
   });
 
-  it('refuses a completion date after today, but not later today', () => {
-    expect(completionDateError(new Date('2026-11-23T23:30:00').toISOString(), now)).toBeNull();
-    expect(completionDateError(new Date('2026-11-24T00:30:00').toISOString(), now)).toBe(COMPLETION_AFTER_TODAY);
-    expect(completionDateError(new Date('2026-11-24T00:30:00').toISOString(), now, 14 * 3_600_000)).toBeNull();
-    expect(completionDateError(null, now)).toBeNull();
+  it("refuses a completion date after the organization's today, but not later today", () => {
+    const at = new Date('2026-11-23T10:00:00Z');
+    expect(completionDateError('2026-11-23T23:30:00Z', at, 'UTC')).toBeNull();
+    expect(completionDateError('2026-11-24T00:30:00Z', at, 'UTC')).toBe(COMPLETION_AFTER_TODAY);
+    // 10:00 UTC is 19:00 in Tokyo: 15:30 UTC is already the 24th there; in Anchorage 01:00 on the 23rd, and 09:30 UTC on the 24th is still the 23rd.
+    expect(completionDateError('2026-11-23T15:30:00Z', at, 'Asia/Tokyo')).toBe(COMPLETION_AFTER_TODAY);
+    expect(completionDateError('2026-11-23T14:30:00Z', at, 'Asia/Tokyo')).toBeNull();
+    expect(completionDateError('2026-11-24T08:30:00Z', at, 'America/Anchorage')).toBeNull();
+    expect(completionDateError('2026-11-24T09:30:00Z', at, 'America/Anchorage')).toBe(COMPLETION_AFTER_TODAY);
+    expect(completionDateError(null, at, 'UTC')).toBeNull();
   });
 });
 

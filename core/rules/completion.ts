@@ -1,3 +1,5 @@
+import { dayOf } from './org-clock.ts';
+
 /** Part 1 §4 "completed flags" of scheduled maintenance, PMI, LTI and washes. */
 
 export const COMPLETION_DATE_REQUIRED = 'Completion date is required when completed';
@@ -21,20 +23,10 @@ export function completionAfter(current: Completion, changes: Partial<Completion
   return current;
 }
 
-/** The last instant of `now`'s day in the local time zone of the code that runs it. */
-export function endOfDay(now: Date): Date {
-  const end = new Date(now);
-  end.setHours(23, 59, 59, 999);
-  return end;
-}
-
-/**
- * A completion date may not be after today. `slackMs` widens "today" for a server, which does not know
- * the user's time zone (14 hours covers every zone ahead of its own).
- */
-export function completionDateError(completionDate: string | null, now: Date, slackMs = 0): string | null {
-  if (completionDate === null) return null;
-  return new Date(completionDate).getTime() > endOfDay(now).getTime() + slackMs ? COMPLETION_AFTER_TODAY : null;
+/** A completion date may not be after today: the organization's day in its zone, on the device and the server alike. */
+export function completionDateError(completionDate: string | null, now: Date, zone: string): string | null {
+  if (completionDate === null || Number.isNaN(Date.parse(completionDate))) return null;
+  return dayOf(completionDate, zone) > dayOf(now, zone) ? COMPLETION_AFTER_TODAY : null;
 }
 
 export const PASSED_NEEDS_COMPLETED = 'Passed can only be set once completed';

@@ -21,7 +21,8 @@ import { Sidebar } from './Sidebar.tsx';
 import { SIDEBAR_ID } from './SidebarToggle.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useRememberedToggle } from './use-remembered-toggle.ts';
-import { useAdoptBrowserTimeZone } from '../shared/org-time-zone.ts';
+import { useAdoptBrowserTimeZone, useOrgTimeZone } from '../shared/org-time-zone.ts';
+import { setDisplayZone } from '../shared/fleet-format.ts';
 
 export interface ShellProps {
   productName?: string;
@@ -41,6 +42,9 @@ export function Shell({ productName = DEFAULT_PRODUCT_NAME }: ShellProps) {
   const [updatesExpanded, toggleUpdates] = useRememberedToggle(FLEET_UPDATES_STORAGE_KEY, WIDE_WINDOW_QUERY);
   const location = useLocation();
   useAdoptBrowserTimeZone();
+  // Dates show the organization's days (src/shared/fleet-format.ts); a new zone draws the screen again.
+  const zone = useOrgTimeZone();
+  setDisplayZone(zone);
 
   return (
     <AppShell
@@ -58,7 +62,7 @@ export function Shell({ productName = DEFAULT_PRODUCT_NAME }: ShellProps) {
         <UploadRefused />
         {/* Screens load lazily (routes.tsx): only the main area waits for a screen's chunk. */}
         <ScreenLoadError resetKey={location.pathname}>
-          <Suspense fallback={<ScreenLoading />}>
+          <Suspense key={zone} fallback={<ScreenLoading />}>
             <Outlet />
           </Suspense>
         </ScreenLoadError>

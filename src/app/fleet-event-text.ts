@@ -1,9 +1,6 @@
-import dayjs from 'dayjs';
 import type { LiveEvent, LiveEventType } from '../../core/schema/live-event.ts';
 import { VEHICLE_STATUS_LABELS } from '../../core/schema/vehicle.ts';
-import { formatDateTime } from '../shared/fleet-format.ts';
-
-const DATE_FORMAT = 'MM/DD/YYYY';
+import { formatDate, formatDateTime } from '../shared/fleet-format.ts';
 
 export const FLEET_EVENT_TYPE_LABELS: Record<LiveEventType, string> = {
   inspection: 'Inspection',
@@ -32,7 +29,7 @@ export function fleetEventLines(event: LiveEvent): string[] {
       return [
         event.discrepancy,
         `Disregarded: ${event.disregard ? 'Yes' : 'No'}`,
-        `Est. completion: ${event.estCompletionDate ? dayjs(event.estCompletionDate).format(DATE_FORMAT) : 'not set'}`,
+        `Est. completion: ${event.estCompletionDate ? formatDate(event.estCompletionDate) : 'not set'}`,
       ];
     case 'status':
       return [`Status: ${VEHICLE_STATUS_LABELS[event.status]}`];

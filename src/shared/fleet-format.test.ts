@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { af1800LinkLabel, formatDate, inspectionPath, vehiclePath } from './fleet-format.ts';
+import { afterEach } from 'vitest';
+import { af1800LinkLabel, formatDate, formatDateTime, inspectionPath, vehiclePath, setDisplayZone } from './fleet-format.ts';
+
+afterEach(() => setDisplayZone(null));
 
 describe('fleet formats', () => {
   it('shows dates MM/dd/yyyy and blanks for none', () => {
     expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('03/05/2026');
     expect(formatDate(null)).toBe('');
+  });
+
+  it("shows the organization's day and time once its zone is known", () => {
+    setDisplayZone('Asia/Tokyo');
+    // 15:30 UTC on 30 November is 00:30 on 1 December in Tokyo.
+    expect(formatDate('2026-11-30T15:30:00.000Z')).toBe('12/01/2026');
+    expect(formatDateTime('2026-11-30T15:30:00.000Z')).toBe('12/01/2026 00:30');
+    setDisplayZone('America/Anchorage');
+    expect(formatDateTime('2026-12-01T05:00:00.000Z')).toBe('11/30/2026 20:00');
+    expect(formatDate('not a date')).toBe('');
   });
 
   it('names the AF-1800 link after the modal it opens', () => {

@@ -1,13 +1,34 @@
 import dayjs from 'dayjs';
 import { af1800MonthOf } from '../../core/rules/af1800-form.ts';
+import { wallTimeOf } from '../../core/rules/org-clock.ts';
 import type { FleetRow } from '../../core/schema/fleet.ts';
 import { vehicleFormTitle, type VehicleAf1800Target } from './af1800/af1800-data.ts';
 
-/** Part 1 §9: dates are displayed MM/dd/yyyy (the device's own calendar day). */
+/**
+ * The zone dates are shown in: the organization's, set by the shell from the mirror (null, the
+ * device's own, before any is known and outside the signed-in app).
+ */
+let shownZone: string | null = null;
+export function setDisplayZone(zone: string | null): void {
+  shownZone = zone;
+}
+
+const wallOf = (iso: string | null | undefined) => {
+  if (!iso || Number.isNaN(Date.parse(iso))) return null;
+  if (shownZone === null) {
+    const d = dayjs(iso);
+    return { day: d.format('YYYY-MM-DD'), minutes: d.hour() * 60 + d.minute() };
+  }
+  return wallTimeOf(iso, shownZone);
+};
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Part 1 §9: dates are displayed MM/dd/yyyy, the organization's day. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format('MM/DD/YYYY') : '';
+  const w = wallOf(iso);
+  if (!w) return '';
+  const [y, m, d] = w.day.split('-');
+  return `${m}/${d}/${y}`;
 }
 
 /**
@@ -38,9 +59,8 @@ export function inspectionPath(regNumber: string, inspectionId: string): string 
   return `${vehiclePath(regNumber)}/inspection/${encodeURIComponent(inspectionId)}`;
 }
 
-/** A date with its time, MM/dd/yyyy HH:mm in the device's time zone (a wash is scheduled for a time). */
+/** A date with its time, MM/dd/yyyy HH:mm on the organization's clock (a wash is scheduled for a time). */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format('MM/DD/YYYY HH:mm') : '';
+  const w = wallOf(iso);
+  return w ? `${formatDate(iso)} ${pad(Math.floor(w.minutes / 60))}:${pad(w.minutes % 60)}` : '';
 }

@@ -23,10 +23,10 @@ export const scheduledMxKind: VehicleRecordKind<typeof scheduledMx, ScheduledMx,
   noun: 'scheduled maintenance',
   orderBy: scheduledMx.mxDate,
   fields: (body) => ({ ...newVisit(body), mxType: body.mxType }),
-  changes: (current, body, now) => ({
+  changes: (current, body, now, zone) => ({
     ...scheduledFor(body),
     ...(body.mxType !== undefined ? { mxType: body.mxType } : {}),
-    ...completionColumns(current, body, now),
+    ...completionColumns(current, body, now, zone),
   }),
   event: (mx) => ({
     eventType: 'mx',
@@ -48,10 +48,10 @@ function visitKind<T extends VisitTable, Api extends Lti | Pmi>(
     noun: eventType.toUpperCase(),
     orderBy: table.mxDate,
     fields: (body) => ({ ...newVisit(body), passed: null, notes: null }),
-    changes: (current, body, now) => ({
+    changes: (current, body, now, zone) => ({
       ...scheduledFor(body),
       ...(body.notes !== undefined ? { notes: body.notes } : {}),
-      ...visitColumns(current, body, now),
+      ...visitColumns(current, body, now, zone),
     }),
     event: (visit) => ({
       eventType,

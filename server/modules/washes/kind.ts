@@ -11,8 +11,8 @@ export const washKind: VehicleRecordKind<typeof washes, Wash, CreateWashBody, Up
   noun: 'wash',
   orderBy: washes.washDate,
   fields: (body) => ({ washDate: new Date(body.washDate), completed: false, completionDate: null }),
-  changes: (current, body, now) => ({
+  changes: (current, body, now, zone) => ({
     ...(body.washDate ? { washDate: new Date(body.washDate) } : {}),
-    ...completionColumns(current, body, now),
+    ...completionColumns(current, body, now, zone),
   }),
 };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import { changedFields } from '../../../core/rules/changed-fields.ts';
+import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
 import { FormModal } from '../FormModal.tsx';
 import { hasFieldErrors, type FieldErrors, type RecordField } from './fields.ts';
 import { RecordFieldInput } from './RecordFieldInput.tsx';
@@ -11,9 +12,10 @@ export interface RecordDialogProps<V extends object> {
   fields: readonly RecordField<V>[];
   /** The values the dialog opens with: the record's, or the blanks of a new one. */
   initial: V;
-  validate(values: V): FieldErrors<V>;
+  /** `zone`: the organization's, whose today a date may not pass. */
+  validate(values: V, zone: string): FieldErrors<V>;
   /** Rules between fields, run on every change (e.g. Completed and its completion date, part 1 §4). */
-  onChange?(values: V, changed: keyof V): V;
+  onChange?(values: V, changed: keyof V, zone: string): V;
   /** An edit may be submitted only once something changed; a new record once it is valid. */
   mode: 'create' | 'edit';
   /** Told the values (create) or only the fields that changed (edit). */
@@ -48,7 +50,8 @@ export function RecordDialog<V extends object>({
 }: RecordDialogProps<V>) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Set<keyof V>>(new Set());
-  const errors = validate(values);
+  const zone = useOrgTimeZone();
+  const errors = validate(values, zone);
   const changes = changedFields(initial, values);
   const changed = Object.keys(changes).length > 0;
 
@@ -56,7 +59,7 @@ export function RecordDialog<V extends object>({
     setTouched((prev) => new Set(prev).add(name));
     setValues((prev) => {
       const next = { ...prev, [name]: value };
-      return onChange ? onChange(next, name) : next;
+      return onChange ? onChange(next, name, zone) : next;
     });
   };
 

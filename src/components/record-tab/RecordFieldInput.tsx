@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import { DATE_TIME_FILTER_FORMAT } from '../data-grid/index.ts';
 import { FilePicker } from '../file-picker/FilePicker.tsx';
 import type { RecordField } from './fields.ts';
+import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
+import { fromPickerDate, orgTodayEndPicker, toPickerDate } from '../../shared/org-picker-dates.ts';
 import { searchablePickerProps } from '../searchable-picker.ts';
 
 const DAY_FORMAT = 'MM/DD/YYYY';
@@ -22,6 +24,8 @@ export interface RecordFieldInputProps<V> {
 export function RecordFieldInput<V>({ field, value, values, error, autoFocus, onChange, onBlur }: RecordFieldInputProps<V>) {
   const disabled = field.disabled?.(values) ?? false;
   const focus = autoFocus ? { 'data-autofocus': true } : {};
+  const zone = useOrgTimeZone();
+  const maxDate = field.notAfterToday ? orgTodayEndPicker(new Date(), zone) : undefined;
   switch (field.kind) {
     case 'files':
       return (
@@ -101,8 +105,9 @@ export function RecordFieldInput<V>({ field, value, values, error, autoFocus, on
       const toValue = (picked: string | Date | null) => {
         if (!picked) return null;
         const day = dayjs(picked).startOf('day');
-        return field.kind === 'date' ? day.toISOString() : day.format('YYYY-MM-DD');
+        return field.kind === 'date' ? fromPickerDate(day.toDate(), zone, false) : day.format('YYYY-MM-DD');
       };
+      const shown = typeof value !== 'string' ? null : field.kind === 'date' ? toPickerDate(value, zone) : dayjs(value).toDate();
       return (
         <DateInput
           label={field.label}
@@ -111,8 +116,8 @@ export function RecordFieldInput<V>({ field, value, values, error, autoFocus, on
           clearable={!field.required}
           disabled={disabled}
           valueFormat={DAY_FORMAT}
-          maxDate={field.maxDate?.()}
-          value={typeof value === 'string' ? dayjs(value).toDate() : null}
+          maxDate={maxDate}
+          value={shown}
           onChange={(picked) => onChange(toValue(picked))}
           onBlur={onBlur}
           error={error}
@@ -130,9 +135,9 @@ export function RecordFieldInput<V>({ field, value, values, error, autoFocus, on
           clearable={!field.required}
           disabled={disabled}
           valueFormat={DATE_TIME_FILTER_FORMAT}
-          maxDate={field.maxDate?.()}
-          value={typeof value === 'string' ? new Date(value) : null}
-          onChange={(picked) => onChange(picked ? new Date(picked).toISOString() : null)}
+          maxDate={maxDate}
+          value={typeof value === 'string' ? toPickerDate(value, zone) : null}
+          onChange={(picked) => onChange(picked ? fromPickerDate(new Date(picked), zone, true) : null)}
           onBlur={onBlur}
           error={error}
           popoverProps={{ withinPortal: true }}

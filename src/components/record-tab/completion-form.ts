@@ -11,8 +11,8 @@ export function completionOnChange<F extends Completion & { passed?: boolean | n
   return { ...form, ...completion, ...('passed' in form && !completion.completed ? { passed: null } : {}) };
 }
 
-/** Part 1 §5: a completed record needs its completion date, and it may not be after today. */
-export function completionError(form: Completion): string | undefined {
+/** Part 1 §5: a completed record needs its completion date, and it may not be after the organization's today. */
+export function completionError(form: Completion, zone: string): string | undefined {
   if (form.completed && !form.completionDate) return COMPLETION_DATE_REQUIRED;
-  return completionDateError(form.completionDate, new Date()) ?? undefined;
+  return completionDateError(form.completionDate, new Date(), zone) ?? undefined;
 }

@@ -3,7 +3,8 @@ import type { FileUse } from '../../../core/rules/file-type.ts';
 /**
  * A field of a record dialog, described once: the dialog draws it and the tab reads its label.
  * Kinds and the value each holds: dateTime, an ISO instant with the time picked; date, an ISO instant at
- * the start of the picked day where the device is (a day something is scheduled for); calendarDay, the
+ * the start of the picked day (a day something is scheduled for), both on the organization's clock
+ * (src/shared/org-picker-dates.ts); calendarDay, the
  * day as yyyy-MM-dd (a TDY's start and end); checkbox, a boolean; text and textarea, a string; number,
  * a whole number or null; select, one of `options` (a string) or null; files, the chosen File[].
  */
@@ -12,8 +13,8 @@ export interface RecordField<V> {
   label: string;
   kind: 'dateTime' | 'date' | 'calendarDay' | 'checkbox' | 'text' | 'textarea' | 'number' | 'select' | 'files';
   required?: boolean;
-  /** Dates: the latest day that may be picked (e.g. a completion date: today). */
-  maxDate?: () => Date;
+  /** Dates: no day after the organization's today may be picked (a completion or a discovery). */
+  notAfterToday?: boolean;
   /** Text: the most characters that may be typed. */
   maxLength?: number;
   /** Select: the choices. */

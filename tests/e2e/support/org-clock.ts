@@ -75,6 +75,9 @@ export function orgClockSpec({ orgZone, browserZone, tdyAt }: { orgZone: string;
     await tabs.openMaintenance('Scheduled');
     await expect(tabs.rows('Scheduled maintenance')).toHaveCount(1);
     expect(await tabs.columnTexts('Scheduled maintenance', 'Days Away')).toEqual([String(daysAway)]);
+    // Noon on the 3rd, organization time, is another day in the browser's zone: the organization's day is shown.
+    const [y, m, d] = mxDay.split('-');
+    expect(await tabs.columnTexts('Scheduled maintenance', 'Scheduled For')).toEqual([`${m}/${d}/${y}`]);
 
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.getByRole('tab', { name: /^Current TDYs/ }).click();

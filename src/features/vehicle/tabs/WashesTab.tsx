@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { nanoid } from 'nanoid';
-import { endOfDay } from '../../../../core/rules/completion.ts';
 import { ID_LENGTH } from '../../../../core/schema/common.ts';
 import { WASH_DATE_REQUIRED, type Wash } from '../../../../core/schema/wash.ts';
 import { useSession } from '../../../auth/session-context.ts';
@@ -31,12 +30,12 @@ const SCHEDULE_FIELDS: RecordField<WashForm>[] = [{ name: 'washDate', label: 'Wa
 const EDIT_FIELDS: RecordField<WashForm>[] = [
   ...SCHEDULE_FIELDS,
   { name: 'completed', label: 'Completed', kind: 'checkbox' },
-  { name: 'completionDate', label: 'Completed On', kind: 'dateTime', maxDate: () => endOfDay(new Date()) },
+  { name: 'completionDate', label: 'Completed On', kind: 'dateTime', notAfterToday: true },
 ];
 
 /** Part 1 §5: a wash date with its time is required; a completed wash needs its date, not after today. */
-function validate(form: WashForm): FieldErrors<WashForm> {
-  return { washDate: form.washDate ? undefined : WASH_DATE_REQUIRED, completionDate: completionError(form) };
+function validate(form: WashForm, zone: string): FieldErrors<WashForm> {
+  return { washDate: form.washDate ? undefined : WASH_DATE_REQUIRED, completionDate: completionError(form, zone) };
 }
 
 /** The vehicle's washes: schedule, edit and complete them (part 1 §2, §4, §5, §7 "Washes"). */

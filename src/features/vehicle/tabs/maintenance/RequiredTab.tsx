@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useOrgTimeZone } from '../../../../shared/org-time-zone.ts';
 import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import { nanoid } from 'nanoid';
@@ -136,6 +137,7 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
   const db = useMirror();
   const mutate = useMutate();
   const { user } = useSession();
+  const zone = useOrgTimeZone();
   const names = useMemo(() => (people.state === 'ready' ? people.data : new Map<string, string>()), [people]);
   const addPictures = useCallback(
     async (mxId: string, files: readonly File[]) => {
@@ -178,7 +180,7 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
         submitLabel="Report"
         mode="create"
         fields={reportFields(ready?.rules ?? [], ready?.readings ?? { miles: true, hours: false }, previousOptions)}
-        initial={{ ...newReport(), amendInspectionId: ready?.amendable[0]?.inspectionId ?? null }}
+        initial={{ ...newReport(new Date(), zone), amendInspectionId: ready?.amendable[0]?.inspectionId ?? null }}
         validate={validateReport}
         onChange={reportOnChange}
         onClose={close}
@@ -209,7 +211,7 @@ export function RequiredTab({ vehicleId, readOnly }: { vehicleId: string; readOn
         }}
       />
     ),
-    [db, mutate, previousOptions, ready, user.userId, vehicleId],
+    [db, mutate, previousOptions, ready, user.userId, vehicleId, zone],
   );
 
   const edit = useCallback(

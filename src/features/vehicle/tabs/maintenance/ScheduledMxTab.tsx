@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { nanoid } from 'nanoid';
-import { endOfDay } from '../../../../../core/rules/completion.ts';
 import { ID_LENGTH } from '../../../../../core/schema/common.ts';
 import { MX_TYPE_MAX, mxTypeSchema, type ScheduledMx } from '../../../../../core/schema/maintenance.ts';
 import { useSession } from '../../../../auth/session-context.ts';
@@ -33,16 +32,16 @@ const SCHEDULE_FIELDS: RecordField<MxForm>[] = [
 const EDIT_FIELDS: RecordField<MxForm>[] = [
   ...SCHEDULE_FIELDS,
   { name: 'completed', label: 'Completed', kind: 'checkbox' },
-  { name: 'completionDate', label: 'Completed On', kind: 'date', maxDate: () => endOfDay(new Date()) },
+  { name: 'completionDate', label: 'Completed On', kind: 'date', notAfterToday: true },
 ];
 
 /** Part 1 §5: date and type required, the type of letters, digits, space , . - and at most 30; a completed one needs its date, not after today. */
-function validate(form: MxForm): FieldErrors<MxForm> {
+function validate(form: MxForm, zone: string): FieldErrors<MxForm> {
   const type = mxTypeSchema.safeParse(form.mxType);
   return {
     mxDate: form.mxDate ? undefined : SCHEDULED_DATE_REQUIRED,
     mxType: type.success ? undefined : type.error.issues[0]?.message,
-    completionDate: completionError(form),
+    completionDate: completionError(form, zone),
   };
 }
 

@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { endOfDay } from '../../../../../core/rules/completion.ts';
+import { orgTodayStart } from '../../../../shared/org-picker-dates.ts';
 import { CLOSING_CODES, type ReportableRule } from '../../../../../core/rules/discrepancy.ts';
 import {
   CORRECTIVE_ACTION_CODES,
@@ -40,10 +39,10 @@ export const REPORT_MESSAGES = {
   amend: 'Choose the AF1800 to amend',
 } as const;
 
-export const newReport = (): ReportForm => ({
+export const newReport = (now: Date, zone: string): ReportForm => ({
   itemNo: null,
   discrepancy: '',
-  dateDiscovered: dayjs().startOf('day').toISOString(),
+  dateDiscovered: orgTodayStart(now, zone),
   reportMilesOn: false,
   reportMiles: null,
   reportHoursOn: false,
@@ -84,7 +83,7 @@ export function reportFields(
       options: rules.map((r) => ({ value: String(r.itemNo), label: `AF1800-${r.itemNo} ${r.title}` })),
     },
     { name: 'discrepancy', label: 'Discrepancy', kind: 'textarea', required: true, maxLength: DISCREPANCY_TEXT_MAX },
-    { name: 'dateDiscovered', label: 'Date Discovered', kind: 'date', required: true, maxDate: () => endOfDay(new Date()), hidden: amends },
+    { name: 'dateDiscovered', label: 'Date Discovered', kind: 'date', required: true, notAfterToday: true, hidden: amends },
     ...(readings.miles
       ? ([
           { name: 'reportMilesOn', label: 'Report Miles', kind: 'checkbox', disabled: noRule },
@@ -158,7 +157,7 @@ export const editFormOf = (d: Discrepancy): EditForm => ({
 /** Part 1 §5 "Edit required Mx": the fields in pairs (who reported it, its reading, the work, its codes). */
 export function editFields(people: readonly { value: string; label: string }[]): RecordField<EditForm>[] {
   return [
-    { name: 'reportDate', label: 'Report Date', kind: 'date', maxDate: () => endOfDay(new Date()) },
+    { name: 'reportDate', label: 'Report Date', kind: 'date', notAfterToday: true },
     { name: 'reporterUserId', label: 'Reporter', kind: 'select', options: people },
     { name: 'reportMiles', label: 'Report Miles', kind: 'number' },
     { name: 'reportHours', label: 'Report Hours', kind: 'number' },
@@ -170,7 +169,7 @@ export function editFields(people: readonly { value: string; label: string }[]):
       options: CORRECTIVE_ACTION_CODES.map((code) => ({ value: code, label: `${code} – ${CORRECTIVE_ACTION_LABELS[code]}` })),
     },
     { name: 'mxUserId', label: 'Mx Employee', kind: 'select', options: people },
-    { name: 'workDate', label: 'Work Date', kind: 'date', maxDate: () => endOfDay(new Date()) },
+    { name: 'workDate', label: 'Work Date', kind: 'date', notAfterToday: true },
     { name: 'systemCode', label: 'System Code', kind: 'text', maxLength: SYSTEM_CODE_MAX },
     { name: 'numFixed', label: 'Number Fixed', kind: 'number', required: true },
     { name: 'disregard', label: 'Disregard', kind: 'checkbox' },
@@ -187,7 +186,7 @@ export function validateEdit(form: EditForm): FieldErrors<EditForm> {
 }
 
 /** A closing status code with no work date fills in today: the day the work was done (docs/vehicle-tabs.md). */
-export function editOnChange(form: EditForm, changed: keyof EditForm): EditForm {
+export function editOnChange(form: EditForm, changed: keyof EditForm, zone: string): EditForm {
   if (changed !== 'af1800StatusCode' || form.workDate !== null || form.af1800StatusCode === null) return form;
-  return CLOSING_CODES.includes(form.af1800StatusCode) ? { ...form, workDate: dayjs().startOf('day').toISOString() } : form;
+  return CLOSING_CODES.includes(form.af1800StatusCode) ? { ...form, workDate: orgTodayStart(new Date(), zone) } : form;
 }

@@ -1,4 +1,3 @@
-import { endOfDay } from '../../../../../core/rules/completion.ts';
 import { VISIT_NOTES_MAX } from '../../../../../core/schema/maintenance.ts';
 import { completionError } from '../../../../components/record-tab/completion-form.ts';
 import type { FieldErrors, RecordField } from '../../../../components/record-tab/fields.ts';
@@ -20,12 +19,12 @@ export const VISIT_SCHEDULE_FIELDS: RecordField<VisitForm>[] = [{ name: 'mxDate'
 export const VISIT_EDIT_FIELDS: RecordField<VisitForm>[] = [
   ...VISIT_SCHEDULE_FIELDS,
   { name: 'completed', label: 'Completed', kind: 'checkbox' },
-  { name: 'completionDate', label: 'Completed On', kind: 'date', maxDate: () => endOfDay(new Date()) },
+  { name: 'completionDate', label: 'Completed On', kind: 'date', notAfterToday: true },
   { name: 'passed', label: 'Passed', kind: 'checkbox', disabled: (form) => !form.completed },
   { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: VISIT_NOTES_MAX },
 ];
 
 /** Part 1 §5: the date is required; a completed visit needs its date, not after today. */
-export function validateVisit(form: VisitForm): FieldErrors<VisitForm> {
-  return { mxDate: form.mxDate ? undefined : SCHEDULED_DATE_REQUIRED, completionDate: completionError(form) };
+export function validateVisit(form: VisitForm, zone: string): FieldErrors<VisitForm> {
+  return { mxDate: form.mxDate ? undefined : SCHEDULED_DATE_REQUIRED, completionDate: completionError(form, zone) };
 }

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { act, createElement, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MantineProvider, MultiSelect, Select } from '@mantine/core';
-import { stubMatchMedia } from '../sync/testing/match-media.ts';
-import { theme } from '../theme.ts';
+import { act, createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { MultiSelect, Select } from '@mantine/core';
+import { mantineDom } from '../sync/testing/mantine-dom.ts';
 import { NO_MATCHES_MESSAGE, searchablePickerProps, TYPEAHEAD_LIMIT, TYPEAHEAD_MAX_HEIGHT_PX, typeaheadListProps } from './searchable-picker.ts';
 import { Typeahead } from './Typeahead.tsx';
 
@@ -18,33 +16,7 @@ describe('searchablePickerProps', () => {
   });
 });
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  // jsdom lacks what Mantine measures with.
-  stubMatchMedia();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
-
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = null;
-});
-
-function render(node: ReactNode): void {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(createElement(MantineProvider, { theme, env: 'test' }, node)));
-}
+const { render } = mantineDom();
 
 /** Types into the picker's input as a person would (React reads the input event). */
 function type(input: HTMLInputElement, text: string): void {

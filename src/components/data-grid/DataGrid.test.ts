@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act, createElement, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MantineProvider } from '@mantine/core';
+import { act, createElement } from 'react';
+import { describe, expect, it } from 'vitest';
 import { settingRowId } from '../../../core/schema/settings.ts';
 import { freshDb } from '../../sync/testing/fixtures.ts';
-import { stubMatchMedia } from '../../sync/testing/match-media.ts';
+import { mantineDom } from '../../sync/testing/mantine-dom.ts';
 import { withSync } from '../../sync/testing/with-sync.ts';
-import { theme } from '../../theme.ts';
 import { DataGrid } from './DataGrid.tsx';
 import type { DataGridProps, GridColumn } from './types.ts';
 
@@ -31,33 +28,7 @@ const users: User[] = [
 
 const USER_ID = 'user-1';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  // jsdom lacks what Mantine and the virtualizer measure with.
-  stubMatchMedia();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = null;
-});
-
-function render(node: ReactNode): HTMLElement {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(createElement(MantineProvider, { theme, env: 'test' }, node)));
-  return host;
-}
+const { render } = mantineDom();
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100; i++) {

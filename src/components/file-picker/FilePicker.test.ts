@@ -1,26 +1,11 @@
 // @vitest-environment jsdom
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { stubMatchMedia } from '../../sync/testing/match-media.ts';
-import { theme } from '../../theme.ts';
+import { describe, expect, it } from 'vitest';
+import { mantineDom } from '../../sync/testing/mantine-dom.ts';
 import type { DroppedDirectoryEntry, DroppedEntry, DroppedFileEntry } from './dropped-files.ts';
 import { FilePicker } from './FilePicker.tsx';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  stubMatchMedia();
-});
-
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = null;
-});
+const { render } = mantineDom();
 
 const fileEntry = (name: string): DroppedFileEntry => ({ isFile: true, isDirectory: false, name, file: (ok) => ok(new File([name], name)) });
 const folder = (name: string, children: DroppedEntry[]): DroppedDirectoryEntry => ({
@@ -55,17 +40,8 @@ describe('FilePicker', () => {
   it("takes a dropped folder's files, after the files already chosen", async () => {
     const chosen: File[][] = [];
     const before = new File(['x'], 'before.png');
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    act(() =>
-      root!.render(
-        createElement(
-          MantineProvider,
-          { theme, env: 'test' },
-          createElement(FilePicker, { label: 'Add Pictures', use: 'picture', multiple: true, value: [before], onChange: (files: File[]) => chosen.push(files) }),
-        ),
-      ),
+    const host = render(
+      createElement(FilePicker, { label: 'Add Pictures', use: 'picture', multiple: true, value: [before], onChange: (files: File[]) => chosen.push(files) }),
     );
     dropOn(host.querySelector<HTMLElement>('[data-testid="file-drop-zone"]')!, [folder('photos', [fileEntry('1.jpg'), folder('tyres', [fileEntry('2.jpg')])])]);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

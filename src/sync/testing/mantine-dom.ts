@@ -1,0 +1,41 @@
+import { act, createElement, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { theme } from '../../theme.ts';
+import { stubMatchMedia } from './match-media.ts';
+
+/**
+ * Components rendered into jsdom under the app's Mantine theme, for a test file marked
+ * `// @vitest-environment jsdom`: installs what jsdom lacks and Mantine measures with (matchMedia,
+ * ResizeObserver, scrollIntoView) and unmounts after each test. Answers `render`, which mounts a node
+ * and gives back its host element.
+ */
+export function mantineDom(): { render(node: ReactNode): HTMLElement } {
+  let root: Root | null = null;
+  let host: HTMLElement | null = null;
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    stubMatchMedia();
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    Element.prototype.scrollIntoView ??= () => {};
+  });
+  afterEach(() => {
+    act(() => root?.unmount());
+    host?.remove();
+    root = null;
+  });
+  return {
+    render(node: ReactNode): HTMLElement {
+      host = document.createElement('div');
+      document.body.append(host);
+      root = createRoot(host);
+      act(() => root!.render(createElement(MantineProvider, { theme, env: 'test' }, node)));
+      return host;
+    },
+  };
+}

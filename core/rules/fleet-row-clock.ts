@@ -1,4 +1,4 @@
-import { DAY_MS, DEFAULT_TIME_ZONE, dayOf, offsetAt } from './org-clock.ts';
+import { addDays, DAY_MS, DEFAULT_TIME_ZONE, dayOf, offsetAt, startOfDay } from './org-clock.ts';
 
 /**
  * Day arithmetic and the windows of Fleet Details and the Overview: every day is a calendar day of the
@@ -23,11 +23,14 @@ export interface FleetClock {
   today: number;
   /** Today as yyyy-MM-dd, in the zone, to compare with TDY calendar dates. */
   todayDate: string;
-  /** The start of the recent window, as an ISO timestamp. */
+  /** The start of the recent window, as an ISO timestamp: the start of the first of its days. */
   recentStart: string;
   /** The start of the Visits to Mx window, as an ISO timestamp. */
   visitsStart: string;
 }
+
+/** A window of `days` of the organization's days: today and the days before it, from the first one's midnight. */
+const windowStart = (today: string, days: number, zone: string) => new Date(startOfDay(addDays(today, 1 - days), zone)).toISOString();
 
 export function fleetClock(now: Date, zone: string = DEFAULT_TIME_ZONE): FleetClock {
   const ms = now.getTime();
@@ -36,8 +39,8 @@ export function fleetClock(now: Date, zone: string = DEFAULT_TIME_ZONE): FleetCl
     zone,
     today: dayNumber(todayDate),
     todayDate,
-    recentStart: new Date(ms - RECENT_WINDOW_DAYS * DAY_MS).toISOString(),
-    visitsStart: new Date(ms - VISITS_TO_MX_WINDOW_DAYS * DAY_MS).toISOString(),
+    recentStart: windowStart(todayDate, RECENT_WINDOW_DAYS, zone),
+    visitsStart: windowStart(todayDate, VISITS_TO_MX_WINDOW_DAYS, zone),
   };
 }
 

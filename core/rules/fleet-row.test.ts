@@ -292,8 +292,12 @@ describe('deriveFleetRows: waivers, TDY and notes', () => {
     expect(onTdy('America/Anchorage')).toBe(false);
   });
 
-  it('counts the notes written in the last 30 days', () => {
-    expect(rowOf({ notes: [note(ago(0.5)), note(ago(29.9)), note(ago(30.1)), note(ago(1), 'other')] }).recentNotes).toBe(2);
+  it("counts the notes written in the last 30 days: today and the 29 days before, the organization's days", () => {
+    // Today is 15 March: the window starts at midnight on 14 February.
+    const notes = [note(ago(0.5)), note('2026-02-14T00:05:00.000Z'), note('2026-02-13T23:55:00.000Z'), note(ago(1), 'other')];
+    expect(rowOf({ notes }).recentNotes).toBe(2);
+    // In Tokyo 14 February starts at 15:00 UTC on the 13th.
+    expect(deriveFleetRows(sources({ notes }), NOW, 'Asia/Tokyo')[0]!.recentNotes).toBe(3);
   });
 });
 

@@ -2,10 +2,11 @@ import { Card, List, Stack, Text, Title } from '@mantine/core';
 import type { Discrepancy } from '../../core/schema/discrepancy.ts';
 import type { Waiver } from '../../core/schema/waiver.ts';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+/** MM/dd/yyyy, the organization's day. */
+const dayIn = (iso: string, zone: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: zone });
 
 /** The vehicle's open discrepancies and waivers, first on the start screen: a known defect is not reported again. */
-export function KnownDefects({ discrepancies, waivers }: { discrepancies: readonly Discrepancy[]; waivers: readonly Waiver[] }) {
+export function KnownDefects({ discrepancies, waivers, zone }: { discrepancies: readonly Discrepancy[]; waivers: readonly Waiver[]; zone: string }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
@@ -20,7 +21,7 @@ export function KnownDefects({ discrepancies, waivers }: { discrepancies: readon
               <List.Item key={d.mxId}>
                 <Text span fw={600}>{`Item ${d.itemNo}: `}</Text>
                 {d.discrepancy}
-                <Text span c="dimmed">{` · found ${day(d.dateDiscovered)}`}</Text>
+                <Text span c="dimmed">{` · found ${dayIn(d.dateDiscovered, zone)}`}</Text>
               </List.Item>
             ))}
           </List>

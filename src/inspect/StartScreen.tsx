@@ -149,7 +149,7 @@ function StartForm({ plan }: { plan: VehiclePlan & { workflow: NonNullable<Vehic
 function DraftUnderWay({ plan }: { plan: VehiclePlan & { draft: NonNullable<VehiclePlan['draft']> } }) {
   const db = useMirror();
   const [asking, setAsking] = useState(false);
-  const started = new Date(plan.draft.startedAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  const started = new Date(plan.draft.startedAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: plan.zone });
   const answered = Object.values(plan.draft.answers).filter((a) => a.isPassing !== null).length;
   return (
     <Alert color="indigo" title="An inspection of this vehicle is under way" variant="light" styles={READABLE_TITLE}>
@@ -214,7 +214,7 @@ export function StartScreen() {
         </Stack>
         <StatusBadge status={vehicle.status[0]?.status ?? 'valid'} />
       </Group>
-      <KnownDefects discrepancies={plan.discrepancies} waivers={plan.waivers} />
+      <KnownDefects discrepancies={plan.discrepancies} waivers={plan.waivers} zone={plan.zone} />
       {draft ? (
         <DraftUnderWay plan={{ ...plan, draft }} />
       ) : workflow ? (

@@ -53,7 +53,7 @@ describe('fleet overview', () => {
     expect(overview.availability.map((s) => s.sectionName)).toEqual(['Bravo']);
   });
 
-  it('lists every vehicle not FMC with its ETIC and the days past it, most overdue first', () => {
+  it('lists every vehicle not FMC with its ETIC and the days past it (none for an ETIC ahead), most overdue first', () => {
     const overview = fleetOverview(
       base({
         vehicles: [
@@ -69,7 +69,7 @@ describe('fleet overview', () => {
     expect(overview.mx.allInOpStatus.map((r) => [r.regNumber, r.status, r.daysPast])).toEqual([
       ['A2', 'invalid', 3],
       ['A5', 'inMx', 0],
-      ['A1', 'inMx', -5],
+      ['A1', 'inMx', 0],
       ['A3', 'warning', null],
     ]);
     // Zero, not minus zero: the answer travels as JSON, where the two are one (the device and the server agree).

@@ -70,9 +70,16 @@ export function fleetOverview(src: OverviewSources, now: Date, sectionId: string
         .filter((v) => statusOf(v) !== 'valid')
         .map((v) => {
           const etic = v.eticDate ?? v.status[0]?.eticDate ?? null;
-          return { ...ref(v.vehicleId), status: statusOf(v), etic, daysPast: etic === null ? null : 0 - daysFromToday(clock, etic) };
+          // An ETIC ahead is not past: 0 days, never a negative count (issue 52).
+          return { ...ref(v.vehicleId), status: statusOf(v), etic, daysPast: etic === null ? null : Math.max(0, 0 - daysFromToday(clock, etic)) };
         })
-        .sort((a, b) => (b.daysPast ?? -Infinity) - (a.daysPast ?? -Infinity) || compareNames(a.regNumber, b.regNumber) || compareIso(a.vehicleId, b.vehicleId)),
+        .sort(
+          (a, b) =>
+            (b.daysPast ?? -Infinity) - (a.daysPast ?? -Infinity) ||
+            compareIso(a.etic ?? '~', b.etic ?? '~') ||
+            compareNames(a.regNumber, b.regNumber) ||
+            compareIso(a.vehicleId, b.vehicleId),
+        ),
       approachingScheduledMx: due(
         src.scheduledMx,
         (m) => m.mxDate,

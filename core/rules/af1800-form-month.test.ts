@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { af1800MonthProblem, af1800MonthRange, currentAf1800Month, formatAf1800Month } from './af1800-form-month.ts';
+import { af1800MonthProblem, af1800MonthRange, currentAf1800Month, defaultReportMonth, formatAf1800Month } from './af1800-form-month.ts';
 
 const NOW = new Date('2026-03-31T23:59:59.999Z');
 
@@ -33,6 +33,15 @@ describe('AF1800 months', () => {
     expect(currentAf1800Month(new Date('2026-04-01T00:00:00Z'), 'UTC')).toEqual({ year: 2026, month: 4 });
     expect(currentAf1800Month(NOW, 'Asia/Tokyo')).toEqual({ year: 2026, month: 4 });
     expect(currentAf1800Month(new Date('2026-04-01T07:59:00Z'), 'America/Anchorage')).toEqual({ year: 2026, month: 3 });
+  });
+
+  it("opens the Monthly AF1800 Report on the month just ended through the 5th, the organization's days", () => {
+    expect(defaultReportMonth(new Date('2026-01-05T12:00:00Z'), 'UTC')).toEqual({ year: 2025, month: 12 });
+    expect(defaultReportMonth(new Date('2026-01-06T00:00:00Z'), 'UTC')).toEqual({ year: 2026, month: 1 });
+    // 15:30 UTC on the 5th is already the 6th in Tokyo, and 08:30 UTC on the 6th still the 5th in Anchorage.
+    expect(defaultReportMonth(new Date('2026-03-05T15:30:00Z'), 'Asia/Tokyo')).toEqual({ year: 2026, month: 3 });
+    expect(defaultReportMonth(new Date('2026-03-06T08:30:00Z'), 'America/Anchorage')).toEqual({ year: 2026, month: 2 });
+    expect(defaultReportMonth(new Date('2026-03-20T08:30:00Z'), 'UTC')).toEqual({ year: 2026, month: 3 });
   });
 
   it('writes a month as MM/yyyy', () => {

@@ -1,6 +1,6 @@
 import type { Af1800Month } from '../schema/af1800.ts';
 import { FIRST_YEAR } from '../schema/common.ts';
-import { addDays, lastOfMonth, monthOf, startOfDay } from './org-clock.ts';
+import { addDays, dayOf, lastOfMonth, monthOf, startOfDay } from './org-clock.ts';
 
 /**
  * The month of an AF1800 form is a calendar month of the organization's zone, from its first midnight
@@ -29,6 +29,20 @@ export function af1800MonthOf(at: Date, zone: string): Af1800Month {
 /** The month of the current form: the month of `now`. */
 export function currentAf1800Month(now: Date, zone: string): Af1800Month {
   return af1800MonthOf(now, zone);
+}
+
+/**
+ * On the first days of a month the month just ended is the one to print: its forms are complete and
+ * are owed, while the new month's hold a day or two. Through the 5th (a working week), the Monthly
+ * AF1800 Report opens on the month before; from the 6th on the current one (issue 52).
+ */
+export const LAST_MONTH_DEFAULT_DAYS = 5;
+
+/** The month the Monthly AF1800 Report opens on, in the organization's zone. */
+export function defaultReportMonth(now: Date, zone: string): Af1800Month {
+  const current = currentAf1800Month(now, zone);
+  if (Number(dayOf(now, zone).slice(8)) > LAST_MONTH_DEFAULT_DAYS) return current;
+  return current.month === 1 ? { year: current.year - 1, month: 12 } : { year: current.year, month: current.month - 1 };
 }
 
 /** MM/yyyy, as the month picker and the modal titles write a month (part 2 §2.8, §5). */

@@ -16,7 +16,9 @@ export {
   af1800MonthProblem,
   af1800MonthRange,
   currentAf1800Month,
+  defaultReportMonth,
   formatAf1800Month,
+  LAST_MONTH_DEFAULT_DAYS,
   type MonthRange,
 } from './af1800-form-month.ts';
 export { TIRE_PRESSURE_RULE_TITLES } from './af1800-form-tires.ts';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconArrowLeft, IconFileTypePdf } from '@tabler/icons-react';
-import { currentAf1800Month } from '../../../core/rules/af1800-form.ts';
+import { currentAf1800Month, defaultReportMonth } from '../../../core/rules/af1800-form.ts';
 import type { Af1800Month } from '../../../core/schema/af1800.ts';
 import { useSession } from '../../auth/session-context.ts';
 import { useMirror, useServerRead, useSyncStatus } from '../../sync/react.tsx';
@@ -40,13 +40,14 @@ function ReportStage({ month, onBack }: { month: Af1800Month; onBack(): void }) 
 /**
  * The Monthly AF1800 Report (part 2 §2.8): pick a month (MM/yyyy), 'Create combined AF1800 Report',
  * then 'Combined AF1800 reports for {month year}' with every vehicle's form of that month, or 'No
- * report information for this month.' The current and the previous month are made from the device's
+ * report information for this month.' It opens on the month just ended through the 5th
+ * (defaultReportMonth). The current and the previous month are made from the device's
  * records, offline too; older months need the server.
  */
 export function MonthlyAf1800ReportModal({ onClose }: { onClose(): void }) {
   const [now] = useState(() => new Date());
   const zone = useOrgTimeZone();
-  const [picked, setPicked] = useState<Date | null>(() => toDate(currentAf1800Month(now, zone)));
+  const [picked, setPicked] = useState<Date | null>(() => toDate(defaultReportMonth(now, zone)));
   const [month, setMonth] = useState<Af1800Month | null>(null);
   const { answers } = useSyncStatus();
   const holds = picked ? mirrorHoldsMonth(toMonth(picked), now, zone) : false;

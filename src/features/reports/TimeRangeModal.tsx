@@ -5,12 +5,22 @@ import dayjs from 'dayjs';
 import { dayOf } from '../../../core/rules/org-clock.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useOrgTimeZone } from '../../shared/org-time-zone.ts';
-import { draftOf, rangeOfDraft, sameRange, TIME_RANGE_LABELS, timeRangeFaults, type TimeRange, type TimeRangeDraft, type TimeRangeKind } from './time-range.ts';
+import {
+  draftOf,
+  isWholeMonth,
+  rangeOfDraft,
+  sameRange,
+  TIME_RANGE_LABELS,
+  timeRangeFaults,
+  type TimeRange,
+  type TimeRangeDraft,
+  type TimeRangeKind,
+} from './time-range.ts';
 
 const toDay = (d: Date | string | null) => (d ? dayjs(d).format('YYYY-MM-DD') : null);
 const fromDay = (day: string | null) => (day ? dayjs(day).toDate() : null);
 
-/** Time Range Options (part 2 §2.6, §5): This Month, From Date or Between Dates; Apply only on a valid change. */
+/** Time Range Options (part 2 §2.6, §5): This Month, Last Month, From Date or Between Dates; Apply only on a valid change. */
 export function TimeRangeModal({ opened, range, onClose, onApply }: { opened: boolean; range: TimeRange; onClose(): void; onApply(range: TimeRange): void }) {
   const [draft, setDraft] = useState<TimeRangeDraft>(() => draftOf(range));
   const now = new Date();
@@ -40,7 +50,7 @@ export function TimeRangeModal({ opened, range, onClose, onApply }: { opened: bo
             ))}
           </Stack>
         </Radio.Group>
-        {draft.kind !== 'thisMonth' ? (
+        {!isWholeMonth(draft.kind) ? (
           <DateInput
             label="Start date"
             withAsterisk

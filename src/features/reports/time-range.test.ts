@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeOfDraft, reportQueryOf, sameRange, THIS_MONTH, timeRangeFaults, timeRangeText } from './time-range.ts';
+import { LAST_MONTH, rangeOfDraft, reportQueryOf, sameRange, THIS_MONTH, timeRangeFaults, timeRangeText } from './time-range.ts';
 
 const now = new Date('2026-11-25T10:00:00Z');
 const zone = 'UTC';
@@ -40,6 +40,16 @@ describe('the Reports time range', () => {
     expect(reportQueryOf(THIS_MONTH, now, zone)).toEqual({ startDate: '2026-11-01' });
     expect(reportQueryOf({ kind: 'fromDate', start: '2026-10-03' }, now, zone)).toEqual({ startDate: '2026-10-03' });
     expect(reportQueryOf({ kind: 'between', start: '2026-10-03', end: '2026-10-09' }, now, zone)).toEqual({ startDate: '2026-10-03', endDate: '2026-10-09' });
+  });
+
+  it("offers Last Month: the month just ended, whole, in the organization's days", () => {
+    expect(timeRangeText(LAST_MONTH)).toBe('Last Month');
+    expect(timeRangeFaults({ kind: 'lastMonth', start: null, end: null }, now, zone)).toEqual({});
+    expect(rangeOfDraft({ kind: 'lastMonth', start: '2026-10-03', end: null }, now, zone)).toEqual(LAST_MONTH);
+    expect(reportQueryOf(LAST_MONTH, now, zone)).toEqual({ startDate: '2026-10-01', endDate: '2026-10-31' });
+    // 05:00 on 1 January in Tokyo: last month is December, still this month in UTC.
+    expect(reportQueryOf(LAST_MONTH, new Date('2026-12-31T20:00:00Z'), 'Asia/Tokyo')).toEqual({ startDate: '2026-12-01', endDate: '2026-12-31' });
+    expect(reportQueryOf(LAST_MONTH, new Date('2027-03-10T20:00:00Z'), 'UTC')).toEqual({ startDate: '2027-02-01', endDate: '2027-02-28' });
   });
 
   it("counts today as the organization's, whatever the device's zone (issue 50)", () => {

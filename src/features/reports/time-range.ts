@@ -1,10 +1,13 @@
 import dayjs from 'dayjs';
-import { dayOf } from '../../../core/rules/org-clock.ts';
+import { addDays, dayOf, firstOfMonth } from '../../../core/rules/org-clock.ts';
 import { monthStart } from '../../../core/rules/report-range.ts';
 import { reportInFutureMessage, reportStartAfterEndMessage } from '../../../core/schema/monthly-report.ts';
 
-/** The Reports' Time Range Options (part 2 §2.6, §5, §9): 'This Month' by default. */
-export type TimeRange = { kind: 'thisMonth' } | { kind: 'fromDate'; start: string } | { kind: 'between'; start: string; end: string };
+/**
+ * The Reports' Time Range Options (part 2 §2.6, §5, §9): 'This Month' by default; 'Last Month', the
+ * month just ended whole, is what a motor pool reports on at a month's start (issue 52).
+ */
+export type TimeRange = { kind: 'thisMonth' } | { kind: 'lastMonth' } | { kind: 'fromDate'; start: string } | { kind: 'between'; start: string; end: string };
 export type TimeRangeKind = TimeRange['kind'];
 
 /** The modal's fields as typed: dates yyyy-MM-dd or null. */
@@ -15,12 +18,20 @@ export interface TimeRangeDraft {
 }
 
 export const THIS_MONTH: TimeRange = { kind: 'thisMonth' };
-export const TIME_RANGE_LABELS: Record<TimeRangeKind, string> = { thisMonth: 'This Month', fromDate: 'From Date', between: 'Between Dates' };
+export const LAST_MONTH: TimeRange = { kind: 'lastMonth' };
+export const TIME_RANGE_LABELS: Record<TimeRangeKind, string> = {
+  thisMonth: 'This Month',
+  lastMonth: 'Last Month',
+  fromDate: 'From Date',
+  between: 'Between Dates',
+};
+/** The kinds without dates to choose. */
+export const isWholeMonth = (kind: TimeRangeKind): kind is 'thisMonth' | 'lastMonth' => kind === 'thisMonth' || kind === 'lastMonth';
 export const chooseStartMessage = 'Choose a start date.';
 export const chooseEndMessage = 'Choose an end date.';
 
 export function draftOf(range: TimeRange): TimeRangeDraft {
-  return { kind: range.kind, start: range.kind === 'thisMonth' ? null : range.start, end: range.kind === 'between' ? range.end : null };
+  return { kind: range.kind, start: 'start' in range ? range.start : null, end: range.kind === 'between' ? range.end : null };
 }
 
 /**
@@ -28,7 +39,7 @@ export function draftOf(range: TimeRange): TimeRangeDraft {
  * future, after the organization's today in `zone` (as the server checks it), whatever the device's day.
  */
 export function timeRangeFaults(draft: TimeRangeDraft, now: Date, zone: string): { start?: string; end?: string } {
-  if (draft.kind === 'thisMonth') return {};
+  if (isWholeMonth(draft.kind)) return {};
   const faults: { start?: string; end?: string } = {};
   const day = dayOf(now, zone);
   if (!draft.start) faults.start = chooseStartMessage;
@@ -46,6 +57,7 @@ export function rangeOfDraft(draft: TimeRangeDraft, now: Date, zone: string): Ti
   const faults = timeRangeFaults(draft, now, zone);
   if (faults.start || faults.end) return null;
   if (draft.kind === 'thisMonth') return THIS_MONTH;
+  if (draft.kind === 'lastMonth') return LAST_MONTH;
   if (draft.kind === 'fromDate') return { kind: 'fromDate', start: draft.start! };
   return { kind: 'between', start: draft.start!, end: draft.end! };
 }
@@ -54,10 +66,10 @@ export function sameRange(a: TimeRange, b: TimeRange): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Part 2 §2.6: 'This Month', or 'start - end', or 'start - Today'. */
+/** Part 2 §2.6: 'This Month', 'Last Month', or 'start - end', or 'start - Today'. */
 export function timeRangeText(range: TimeRange): string {
   const day = (d: string) => dayjs(d).format('MMM D, YYYY');
-  if (range.kind === 'thisMonth') return 'This Month';
+  if (range.kind === 'thisMonth' || range.kind === 'lastMonth') return TIME_RANGE_LABELS[range.kind];
   return `${day(range.start)} - ${range.kind === 'between' ? day(range.end) : 'Today'}`;
 }
 
@@ -67,5 +79,9 @@ export function timeRangeText(range: TimeRange): string {
  */
 export function reportQueryOf(range: TimeRange, now: Date, zone: string): { startDate: string; endDate?: string } {
   if (range.kind === 'thisMonth') return { startDate: monthStart(now, zone) };
+  if (range.kind === 'lastMonth') {
+    const endDate = addDays(monthStart(now, zone), -1);
+    return { startDate: firstOfMonth(endDate), endDate };
+  }
   return range.kind === 'between' ? { startDate: range.start, endDate: range.end } : { startDate: range.start };
 }

@@ -89,6 +89,13 @@ export function orgClockSpec({ orgZone, browserZone, tdyAt }: { orgZone: string;
     await page.getByRole('link', { name: 'Reports' }).click();
     await expect(page.getByText(/^Reports computed /)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Dates in the future have no report yet')).toHaveCount(0);
+    // 'Last Month': the organization's month before, whole.
+    await page.getByRole('button', { name: 'Time Range Options' }).click();
+    const options = page.getByRole('dialog', { name: 'Time Range Options' });
+    await options.getByRole('radio', { name: 'Last Month' }).check();
+    await options.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Report: Last Month$/ })).toBeVisible();
+    await expect(page.getByText(/^Reports computed /)).toBeVisible({ timeout: 30_000 });
   });
 
   test(`an inspection at 23:30 on a month's last day signs that day's line of that month's AF1800 ${title}`, async ({ page }) => {

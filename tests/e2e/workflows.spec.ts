@@ -162,6 +162,9 @@ test('a vco filters the list, deactivates and restores a workflow, edits one by 
   const expectedTitles = await editor.titles();
   await page.getByRole('button', { name: 'Save As...' }).click();
   const saveAs = page.getByRole('dialog', { name: 'Save As a new workflow' });
+  // The vehicle list opens when asked, not by itself over the dialog's buttons.
+  await expect(saveAs.getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(0);
   for (const vehicle of [first!, second!]) {
     await saveAs.getByLabel('Vehicles to move to the new workflow').fill(vehicle.regNumber);
     await page.getByRole('option', { name: new RegExp(`^${vehicle.regNumber} `) }).click();

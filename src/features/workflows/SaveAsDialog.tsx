@@ -52,6 +52,7 @@ export function SaveAsDialog({ vehicles, titles, onSave, onClose }: SaveAsDialog
       <Stepper active={step} onStepClick={setStep} size="sm">
         <Stepper.Step label="Vehicles" description="Choose the vehicles">
           <Stack gap="xs">
+            {/* Not focused on open: a focused picker opens its list over the dialog's buttons (issue 52). */}
             <MultiSelect
               label="Vehicles to move to the new workflow"
               placeholder={chosen.length === 0 ? 'Search by registration' : undefined}
@@ -61,7 +62,6 @@ export function SaveAsDialog({ vehicles, titles, onSave, onClose }: SaveAsDialog
               {...searchablePickerProps}
               clearable
               hidePickedOptions
-              data-autofocus
             />
             <Text size="xs" c="dimmed">
               {chosen.length === 0 ? 'No vehicle yet: the workflow can be assigned later.' : `${chosen.length} vehicle(s) move to the new workflow.`}

@@ -136,3 +136,22 @@ test('double-clicking a row of Fleet Details opens that vehicle', async ({ page 
   await expect(page).toHaveURL(new RegExp(`/Vehicle/${reg}$`));
   await expect(page.getByRole('heading', { level: 1, name: reg })).toBeVisible();
 });
+
+test("Fleet Details' quick search finds a vehicle by part of its registration, its type or its section", async ({ page }) => {
+  const fleet = new FleetPage(page);
+  await new AppShell(page).signInAndSync(demoAccount('jrsuper'));
+  await fleet.open();
+  const total = await fleet.shownRows();
+  const [reg] = await fleet.columnTexts('Reg Number');
+  const search = page.getByRole('searchbox', { name: 'Search registration, type or section' });
+  await search.fill(reg!.slice(-4).toLowerCase());
+  await expect(fleet.row(reg!)).toBeVisible();
+  expect(await fleet.shownRows()).toBeLessThan(total);
+  for (const shown of await fleet.columnTexts('Reg Number')) expect(shown.toLowerCase()).toContain(reg!.slice(-4).toLowerCase());
+  // A type: every row shown is of it.
+  const [type] = await fleet.columnTexts('Vehicle Type');
+  await search.fill(type!);
+  await expect.poll(async () => new Set(await fleet.columnTexts('Vehicle Type'))).toEqual(new Set([type]));
+  await search.fill('');
+  await expect.poll(() => fleet.shownRows()).toBe(total);
+});

@@ -71,6 +71,21 @@ describe('DataGrid', () => {
     expect(page.querySelector('button[aria-label="Filters, 1 active"]')).not.toBeNull();
   });
 
+  it('searches the columns it is told to, shown or not', () => {
+    const typeInto = (input: HTMLInputElement, text: string) =>
+      act(() => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const everyColumn = render(grid({ searchPlaceholder: 'Search users' }));
+    typeInto(everyColumn.querySelector<HTMLInputElement>('input[aria-label="Search users"]')!, 'no');
+    // 'No' is Bob's Active value.
+    expect(everyColumn.textContent).toContain('1 of 3 rows');
+    const namesOnly = render(grid({ searchPlaceholder: 'Search users', searchColumns: ['name'] }));
+    typeInto(namesOnly.querySelector<HTMLInputElement>('input[aria-label="Search users"]')!, 'no');
+    expect(namesOnly.textContent).toContain('0 of 3 rows');
+  });
+
   it('shows a load error in place of the grid, as it came', () => {
     const page = render(grid({ rows: undefined, error: 'Request failed: 500 Internal Server Error' }));
     expect(page.querySelector('[role="alert"]')?.textContent).toBe('Request failed: 500 Internal Server Error');

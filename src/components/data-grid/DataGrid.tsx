@@ -54,7 +54,7 @@ function initialSort<Row>(columns: GridColumn<Row>[], defaultSort: DataGridProps
 }
 
 function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }) {
-  const { columns, stored, defaultFilters, defaultSort, searchPlaceholder } = props;
+  const { columns, stored, defaultFilters, defaultSort, searchPlaceholder, searchColumns } = props;
   // New rows (a read of the mirror, the first sync's switch to the mirror's rows) are sorted, filtered
   // and shown in a render React may slice and interrupt, not in the task that brought them.
   const rows = useDeferredValue(props.rows);
@@ -116,14 +116,15 @@ function GridView<Row>(props: DataGridProps<Row> & { stored: StoredView | null }
   const query = useDeferredValue(search).trim();
   // Sorted first, then filtered: a filter keeps the order, so changing one never sorts again.
   const sortedRows = useMemo(() => (rows ? sortRows(rows, columns, sorting) : undefined), [rows, columns, sorting]);
+  const searched = useMemo(() => (searchColumns ? columns.filter((c) => searchColumns.includes(c.id)) : visible), [columns, searchColumns, visible]);
   const haystacks = useMemo(
-    () => (query && sortedRows ? sortedRows.map((row) => searchText(row, visible)) : undefined),
-    // Built once per rows, sort and visible columns while a search is typed, not again on every key.
-    [sortedRows, visible, query !== ''],
+    () => (query && sortedRows ? sortedRows.map((row) => searchText(row, searched)) : undefined),
+    // Built once per rows, sort and searched columns while a search is typed, not again on every key.
+    [sortedRows, searched, query !== ''],
   );
   const shownRows = useMemo(
-    () => (sortedRows ? filterRows(sortedRows, columns, filters, query, visible, haystacks) : []),
-    [sortedRows, columns, filters, query, visible, haystacks],
+    () => (sortedRows ? filterRows(sortedRows, columns, filters, query, searched, haystacks) : []),
+    [sortedRows, columns, filters, query, searched, haystacks],
   );
 
   const optionsOf = useMemo(() => {

@@ -91,6 +91,8 @@ export interface DataGridProps<Row> {
   defaultSort?: { id: string; desc: boolean }[];
   /** Shows a search box (matches any visible column's value, case-insensitive). */
   searchPlaceholder?: string;
+  /** The ids of the columns the search box looks in, shown or not (default: the visible ones). */
+  searchColumns?: readonly string[];
   /** Buttons placed left of Save View and the filter toggle (e.g. 'Add User'). */
   toolbar?: ReactNode;
   /** An actions column, last, not hideable. */

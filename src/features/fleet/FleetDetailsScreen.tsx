@@ -21,6 +21,8 @@ import { useFleetRows } from './use-fleet-rows.ts';
 const DEFAULT_FILTERS: FilterState = { inCommission: { kind: 'TOGGLE', on: false } };
 const DEFAULT_SORT = [{ id: 'inspectionDate', desc: true }];
 const VIEW_SETTINGS = { filter: 'fleetDetailFilter', columns: 'fleetDetailColumnsState' } as const;
+/** The quick search finds a vehicle as people name it: its registration, type or section (issue 52). */
+const SEARCHED = ['regNumber', 'vehicleType', 'section'] as const;
 const rowId = (row: FleetRow) => row.vehicleId;
 
 /**
@@ -87,6 +89,8 @@ export function FleetDetailsScreen() {
         viewSettings={VIEW_SETTINGS}
         defaultFilters={DEFAULT_FILTERS}
         defaultSort={DEFAULT_SORT}
+        searchPlaceholder="Search registration, type or section"
+        searchColumns={SEARCHED}
         toolbar={toolbar}
         onRowDoubleClick={openVehicle}
         onViewChange={onViewChange}

@@ -12,8 +12,7 @@ import { stubMatchMedia } from './match-media.ts';
  * and gives back its host element.
  */
 export function mantineDom(): { render(node: ReactNode): HTMLElement } {
-  let root: Root | null = null;
-  let host: HTMLElement | null = null;
+  const mounted: { root: Root; host: HTMLElement }[] = [];
   beforeAll(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     stubMatchMedia();
@@ -25,16 +24,18 @@ export function mantineDom(): { render(node: ReactNode): HTMLElement } {
     Element.prototype.scrollIntoView ??= () => {};
   });
   afterEach(() => {
-    act(() => root?.unmount());
-    host?.remove();
-    root = null;
+    for (const { root, host } of mounted.splice(0)) {
+      act(() => root.unmount());
+      host.remove();
+    }
   });
   return {
     render(node: ReactNode): HTMLElement {
-      host = document.createElement('div');
+      const host = document.createElement('div');
       document.body.append(host);
-      root = createRoot(host);
-      act(() => root!.render(createElement(MantineProvider, { theme, env: 'test' }, node)));
+      const root = createRoot(host);
+      mounted.push({ root, host });
+      act(() => root.render(createElement(MantineProvider, { theme, env: 'test' }, node)));
       return host;
     },
   };

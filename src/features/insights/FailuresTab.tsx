@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, MultiSelect, Stack } from '@mantine/core';
 import type { FailuresOverview, FailuresPerVehicle } from '../../../core/schema/insights.ts';
-import { RULE_COLORS, TYPE_COLORS } from './chart-colors.ts';
+import { RULE_COLORS, useTypeColors } from './chart-colors.ts';
 import { html, InsightChart, zoomFor } from './InsightChart.tsx';
 import { failedRules, failuresPerDay, failuresPerVehicle, ruleLabel, ruleShortName, vehicleTypesOf, yearMakeModel } from './insights-model.ts';
 import { VehicleTypeFilter } from './VehicleTypeFilter.tsx';
@@ -9,6 +9,7 @@ import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
 /** Failures (part 2 §2.5): by vehicle type and AF-1800 rule, per day per rule (stacked) and per vehicle by type. */
 export function FailuresTab({ overview, perVehicle }: { overview: FailuresOverview | null; perVehicle: FailuresPerVehicle | null }) {
+  const colorOf = useTypeColors();
   const [types, setTypes] = useState<string[]>([]);
   const [rules, setRules] = useState<string[]>([]);
   const perDay = overview ? failuresPerDay(overview, types, rules) : { days: [], series: [] };
@@ -87,13 +88,13 @@ export function FailuresTab({ overview, perVehicle }: { overview: FailuresOvervi
           yAxis: { type: 'value', name: 'failures', minInterval: 1 },
           dataZoom: zoomFor(vehicles.length, 30),
           // One series per type over the whole axis (a vehicle's bar only in its type's), so the legend names the types.
-          series: groups.map((g, i) => {
+          series: groups.map((g) => {
             const mine = new Set(g.vehicles.map((v) => v.vehicle.vehicleId));
             return {
               type: 'bar',
               name: g.vehicleType,
               stack: 'vehicles',
-              itemStyle: { color: TYPE_COLORS[i % TYPE_COLORS.length] },
+              itemStyle: { color: colorOf(g.vehicleType) },
               data: vehicles.map((v) => (mine.has(v.vehicle.vehicleId) ? v.total : null)),
             };
           }),

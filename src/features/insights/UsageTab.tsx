@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl, SimpleGrid, Stack } from '@mantine/cor
 import { IconDownload } from '@tabler/icons-react';
 import type { UsageExcess, UsageTimeseries } from '../../../core/schema/insights.ts';
 import { downloadText } from '../../components/download-file.ts';
-import { TYPE_COLORS } from './chart-colors.ts';
+import { useTypeColors } from './chart-colors.ts';
 import { html, InsightChart } from './InsightChart.tsx';
 import { excessPoints, usagePoints, vehicleTypesOf, yearMakeModel, type UsageUnit } from './insights-model.ts';
 import type { InsightsRange } from './insights-range.ts';
@@ -20,6 +20,7 @@ function byType<P extends { vehicle: { vehicleType: string } }>(points: readonly
 /** Usage (part 2 §2.5): hours or miles, by vehicle type; the usage CSV; usage over time and against errors. */
 export function UsageTab({ usage, excess, range }: { usage: UsageTimeseries | null; excess: UsageExcess | null; range: InsightsRange }) {
   const [unit, setUnit] = useState<UsageUnit>('miles');
+  const colorOf = useTypeColors();
   const [types, setTypes] = useState<string[]>([]);
   const points = usage ? usagePoints(usage, types, unit) : [];
   const excessShown = excess ? excessPoints(excess, types, unit) : [];
@@ -72,11 +73,11 @@ export function UsageTab({ usage, excess, range }: { usage: UsageTimeseries | nu
             },
             xAxis: { type: 'category', data: months },
             yAxis: { type: 'value', name: unitLabel },
-            series: byType(points).map(([type, list], i) => ({
+            series: byType(points).map(([type, list]) => ({
               type: 'scatter',
               name: type,
               symbolSize: 9,
-              itemStyle: { color: TYPE_COLORS[i % TYPE_COLORS.length], opacity: 0.75 },
+              itemStyle: { color: colorOf(type), opacity: 0.75 },
               data: list.map((p) => [p.month, p.value]),
             })),
           }}
@@ -97,11 +98,11 @@ export function UsageTab({ usage, excess, range }: { usage: UsageTimeseries | nu
             },
             xAxis: { type: 'value', name: unitLabel, nameLocation: 'middle', nameGap: 28 },
             yAxis: { type: 'value', name: 'errors', minInterval: 1 },
-            series: byType(excessShown).map(([type, list], i) => ({
+            series: byType(excessShown).map(([type, list]) => ({
               type: 'scatter',
               name: type,
               symbolSize: 10,
-              itemStyle: { color: TYPE_COLORS[i % TYPE_COLORS.length], opacity: 0.75 },
+              itemStyle: { color: colorOf(type), opacity: 0.75 },
               data: list.map((p) => [p.usage, p.errors]),
             })),
           }}

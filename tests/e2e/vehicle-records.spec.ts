@@ -82,6 +82,8 @@ test('a supervisor adds and updates notes and reads their history, and schedules
   await expect(tabs.washRows()).toHaveCount(0);
   await page.getByText('Show Completed Washes').click();
   await expect(tabs.washRows()).toHaveCount(1);
+  // The completed wash shows when it was completed.
+  expect(await tabs.columnTexts('Washes', 'Completed On')).toEqual([expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)]);
   await expect.poll(async () => (await washesOnServer())[0]?.completed).toBe(true);
   expect(new Date((await washesOnServer())[0]!.completionDate!).toDateString()).toBe(new Date().toDateString());
 

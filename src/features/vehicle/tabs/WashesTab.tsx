@@ -17,9 +17,12 @@ import { useMirrorQuery } from '../../../sync/use-mirror-query.ts';
 
 type WashForm = Pick<Wash, 'completed' | 'completionDate'> & { washDate: string | null };
 
-/** Part 1 §2 Washes: Completed On (hidden), Scheduled For, Last Updated, Scheduled By, Updated By. */
+/**
+ * Part 1 §2 Washes: Completed On (hidden until 'Show Completed Washes': only completed washes fill it,
+ * issue 52), Scheduled For, Last Updated, Scheduled By, Updated By.
+ */
 const COLUMNS: GridColumn<Wash>[] = [
-  dateColumn<Wash>('completionDate', 'Completed On', (w) => w.completionDate, { withTime: true, hiddenByDefault: true }),
+  dateColumn<Wash>('completionDate', 'Completed On', (w) => w.completionDate, { withTime: true }),
   dateColumn<Wash>('washDate', 'Scheduled For', (w) => w.washDate, { withTime: true }),
   dateColumn<Wash>('lastModificationDate', 'Last Updated', (w) => w.lastModificationDate, { withTime: true }),
   { id: 'creatorName', header: 'Scheduled By', value: (w) => w.creatorName, filter: 'TEXT' },
@@ -43,7 +46,7 @@ export function WashesTab({ vehicleId, readOnly }: { vehicleId: string; readOnly
   const rows = useMirrorQuery((db) => washesOfVehicle(db, vehicleId), [vehicleId]);
   const mutate = useMutate();
   const { user } = useSession();
-  const completed = useMemo(() => ({ label: 'Show Completed Washes', isCompleted: (w: Wash) => w.completed }), []);
+  const completed = useMemo(() => ({ label: 'Show Completed Washes', isCompleted: (w: Wash) => w.completed, columns: ['completionDate'] }), []);
 
   const schedule = useCallback(
     (close: () => void) => (

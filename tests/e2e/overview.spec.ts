@@ -86,6 +86,7 @@ test('a vco lands on the Overview, switches section, opens every list and the CS
   await page.getByRole('tab', { name: 'Section', exact: true }).click();
   const section = page.getByRole('textbox', { name: 'Section' });
   const first = await section.inputValue();
+  await expect(page.getByRole('heading', { level: 2, name: `Section ${first}` })).toBeVisible();
   await page.getByRole('tab', { name: /^Availability/ }).click();
   const sectionColumn = () => page.getByRole('table', { name: 'Availability' }).locator('tbody tr td:first-child').allInnerTexts();
   await expect.poll(async () => [...new Set(await sectionColumn())]).toEqual([first]);

@@ -81,6 +81,10 @@ export function OverviewScreen() {
               </Center>
             ) : (
               <Stack gap="md">
+                {/* Which part of the fleet the panel shows, named (issue 52): a section lead has no picker that says it. */}
+                <Title order={2} size="h3">
+                  {scope === 'fleet' ? 'Whole Fleet' : sectionName ? `Section ${sectionName}` : 'Section'}
+                </Title>
                 {scope === 'section' && sectionId === null ? <Text c="dimmed">The organization has no sections yet.</Text> : null}
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                   <StatusDonut title="All Vehicles" vehicles={overview.fmc} empty={`No vehicles to report${within}`} onSlice={open('All Vehicles', overview.fmc)} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Group, MultiSelect, Stack } from '@mantine/core';
 import type { FailuresOverview, FailuresPerVehicle } from '../../../core/schema/insights.ts';
-import { RULE_COLORS, useTypeColors } from './chart-colors.ts';
+import { OTHER_RULES_COLOR, RULE_COLORS, useTypeColors } from './chart-colors.ts';
 import { html, InsightChart, zoomFor } from './InsightChart.tsx';
-import { failedRules, failuresPerDay, failuresPerVehicle, ruleLabel, ruleShortName, vehicleTypesOf, yearMakeModel } from './insights-model.ts';
+import { failedRules, failuresPerDay, failuresPerVehicle, OTHER_RULES_ID, ruleLabel, vehicleTypesOf, yearMakeModel } from './insights-model.ts';
 import { VehicleTypeFilter } from './VehicleTypeFilter.tsx';
 import { searchablePickerProps } from '../../components/searchable-picker.ts';
 
@@ -12,7 +12,7 @@ export function FailuresTab({ overview, perVehicle }: { overview: FailuresOvervi
   const colorOf = useTypeColors();
   const [types, setTypes] = useState<string[]>([]);
   const [rules, setRules] = useState<string[]>([]);
-  const perDay = overview ? failuresPerDay(overview, types, rules) : { days: [], series: [] };
+  const perDay = overview ? failuresPerDay(overview, types, rules) : { days: [], series: [], rules: 0 };
   const groups = perVehicle ? failuresPerVehicle(perVehicle, types, rules) : [];
   const vehicles = groups.flatMap((g) => g.vehicles);
   const ruleOptions = overview ? failedRules(overview) : [];
@@ -36,7 +36,7 @@ export function FailuresTab({ overview, perVehicle }: { overview: FailuresOvervi
       </Group>
       <InsightChart
         title="Failures per day"
-        summary={`${totalFailures} failures of ${perDay.series.length} rules on ${perDay.days.length} days`}
+        summary={`${totalFailures} failures of ${perDay.rules} rules on ${perDay.days.length} days`}
         empty={perDay.series.length === 0 ? 'No Failures' : null}
         height={340}
         option={{
@@ -47,18 +47,21 @@ export function FailuresTab({ overview, perVehicle }: { overview: FailuresOvervi
             axisPointer: { type: 'shadow' },
             formatter: (params: { dataIndex: number }[]) => {
               const i = params[0]?.dataIndex ?? 0;
-              const lines = perDay.series.filter((s) => (s.counts[i] ?? 0) > 0).map((s) => `${html(ruleLabel(s))}: ${s.counts[i]}`);
+              const lines = perDay.series
+                .filter((s) => (s.counts[i] ?? 0) > 0)
+                .map((s) => `${html(s.ruleId === OTHER_RULES_ID ? s.title : ruleLabel(s))}: ${s.counts[i]}`);
               return [`<b>${perDay.days[i] ?? ''}</b>`, ...lines].join('<br/>');
             },
           },
           xAxis: { type: 'category', data: perDay.days },
           yAxis: { type: 'value', name: 'failures', minInterval: 1 },
           dataZoom: zoomFor(perDay.days.length, 60),
+          // Legends name rules by title (an AF-1800 item with its id); the rules failed less share one grey series.
           series: perDay.series.map((s, i) => ({
             type: 'bar',
             stack: 'failures',
-            name: ruleShortName(s),
-            itemStyle: { color: RULE_COLORS[i % RULE_COLORS.length] },
+            name: s.ruleId === OTHER_RULES_ID ? s.title : ruleLabel(s),
+            itemStyle: { color: s.ruleId === OTHER_RULES_ID ? OTHER_RULES_COLOR : RULE_COLORS[i % RULE_COLORS.length] },
             data: s.counts,
           })),
         }}

@@ -4,11 +4,12 @@ import {
   averagePerInspector,
   excessPoints,
   failuresPerDay,
+  OTHER_RULES_ID,
+  PER_DAY_RULES_SHOWN,
   failuresPerVehicle,
   minutesPerDay,
   minutesPerVehicle,
   ruleLabel,
-  ruleShortName,
   usagePoints,
   vehicleTypesOf,
   yearMakeModel,
@@ -115,6 +116,7 @@ describe('the Failures charts', () => {
         { ruleId: 'AF1800-3', title: 'Tires', counts: [3, 1] },
         { ruleId: 'AF1800-7', title: 'Lights', counts: [0, 1] },
       ],
+      rules: 2,
     });
     expect(failuresPerDay(overview, ['Pickup'], [])).toEqual({
       days: ['2026-11-02', '2026-11-05'],
@@ -122,15 +124,33 @@ describe('the Failures charts', () => {
         { ruleId: 'AF1800-3', title: 'Tires', counts: [1, 0] },
         { ruleId: 'AF1800-7', title: 'Lights', counts: [0, 1] },
       ],
+      rules: 2,
     });
-    expect(failuresPerDay(overview, ['Bus'], ['AF1800-7'])).toEqual({ days: [], series: [] });
+    expect(failuresPerDay(overview, ['Bus'], ['AF1800-7'])).toEqual({ days: [], series: [], rules: 0 });
+  });
+
+  it('keep the rules failed most, each its own series, and sum the rest in one', () => {
+    // 30 rules failed on one day: rule n failed n times.
+    const many = {
+      start: '2026-11-01',
+      end: '2026-11-30',
+      rules: Array.from({ length: 30 }, (_, i) => ({
+        ruleId: `r${i + 1}`,
+        title: `Rule ${i + 1}`,
+        data: [{ day: '2026-11-02', totalFailures: i + 1, details: [{ regNumber: 'A', vehicleType: 'Pickup', failures: i + 1 }] }],
+      })),
+    };
+    const perDay = failuresPerDay(many, [], []);
+    expect(perDay.rules).toBe(30);
+    expect(perDay.series).toHaveLength(PER_DAY_RULES_SHOWN);
+    expect(perDay.series.slice(0, 2).map((s) => s.title)).toEqual(['Rule 30', 'Rule 29']);
+    const other = perDay.series.at(-1)!;
+    expect(other).toEqual({ ruleId: OTHER_RULES_ID, title: '23 other rules', counts: [(23 * 24) / 2] });
   });
 
   it("name an AF-1800 item by its id and title, an organization's own rule by its title", () => {
     expect(ruleLabel({ ruleId: 'AF1800-7', title: 'Lights' })).toBe('AF1800-7 Lights');
-    expect(ruleShortName({ ruleId: 'AF1800-7', title: 'Lights' })).toBe('AF1800-7');
     expect(ruleLabel({ ruleId: 'NcDzEspOXpSvVXsOLdxJC', title: 'Hydraulic pressure' })).toBe('Hydraulic pressure');
-    expect(ruleShortName({ ruleId: 'NcDzEspOXpSvVXsOLdxJC', title: 'Hydraulic pressure' })).toBe('Hydraulic pressure');
   });
 
   it('group failures per vehicle by type, with each rule for the tooltip', () => {

@@ -96,11 +96,6 @@ export function ruleLabel(rule: { ruleId: string; title: string }): string {
   return rule.ruleId.startsWith(AF1800_RULE_PREFIX) ? `${rule.ruleId} ${rule.title}` : rule.title;
 }
 
-/** The short name of a rule in a legend: the AF-1800 item's id, else the rule's title. */
-export function ruleShortName(rule: { ruleId: string; title: string }): string {
-  return rule.ruleId.startsWith(AF1800_RULE_PREFIX) ? rule.ruleId : rule.title;
-}
-
 export interface RuleOption {
   ruleId: string;
   title: string;
@@ -119,7 +114,18 @@ export interface FailureSeries {
 }
 
 /** Failures per day, one series per rule (stacked on the chart), the days with a failure only. */
-export function failuresPerDay(overview: FailuresOverview, types: readonly string[], rules: readonly string[]): { days: string[]; series: FailureSeries[] } {
+/**
+ * 'Failures per day' stays readable with 30 or more rules (issue 52): the rules failed most in range
+ * each have their series, the rest are summed in one ('{n} other rules').
+ */
+export const PER_DAY_RULES_SHOWN = 8;
+export const OTHER_RULES_ID = '';
+
+export function failuresPerDay(
+  overview: FailuresOverview,
+  types: readonly string[],
+  rules: readonly string[],
+): { days: string[]; series: FailureSeries[]; rules: number } {
   const keepType = keeps(types);
   const keepRule = keeps(rules);
   const perRule = overview.rules
@@ -134,7 +140,18 @@ export function failuresPerDay(overview: FailuresOverview, types: readonly strin
     })
     .filter((r) => r.byDay.size > 0);
   const days = [...new Set(perRule.flatMap((r) => [...r.byDay.keys()]))].sort();
-  return { days, series: perRule.map((r) => ({ ruleId: r.ruleId, title: r.title, counts: days.map((d) => r.byDay.get(d) ?? 0) })) };
+  const total = (r: (typeof perRule)[number]) => [...r.byDay.values()].reduce((a, b) => a + b, 0);
+  const ranked = [...perRule].sort((a, b) => total(b) - total(a));
+  const shown = ranked.length > PER_DAY_RULES_SHOWN ? ranked.slice(0, PER_DAY_RULES_SHOWN - 1) : ranked;
+  const rest = ranked.slice(shown.length);
+  const series = shown.map((r) => ({ ruleId: r.ruleId, title: r.title, counts: days.map((d) => r.byDay.get(d) ?? 0) }));
+  if (rest.length > 0)
+    series.push({
+      ruleId: OTHER_RULES_ID,
+      title: `${rest.length} other rules`,
+      counts: days.map((d) => rest.reduce((sum, r) => sum + (r.byDay.get(d) ?? 0), 0)),
+    });
+  return { days, series, rules: perRule.length };
 }
 
 export interface VehicleFailures {

@@ -6,6 +6,7 @@ import { VEHICLE_STATUS_LABELS } from '../../../core/schema/vehicle.ts';
 import { formatDate } from '../../shared/fleet-format.ts';
 import { daysText, ListTable, reg } from './ListTable.tsx';
 import { ReadinessForecast, shortfallCount } from './ReadinessForecast.tsx';
+import classes from './OverviewLists.module.css';
 import { VERDICT_COLORS, VERDICT_LABELS } from './verdict-colors.ts';
 
 /** The Availability tab's badges: how many vehicle types pass, warn and fail (part 2 §2.7). */
@@ -230,9 +231,9 @@ export function OverviewLists({ overview, onDownload }: { overview: FleetOvervie
 
   return (
     <Tabs defaultValue="availability" keepMounted={false}>
-      <Tabs.List>
+      <Tabs.List className={classes.tabList}>
         {lists.map((l) => (
-          <Tabs.Tab key={l.value} value={l.value} rightSection={l.badge ?? <CountBadge n={l.count ?? 0} label={l.label} />}>
+          <Tabs.Tab key={l.value} value={l.value} className={classes.tab} rightSection={l.badge ?? <CountBadge n={l.count ?? 0} label={l.label} />}>
             {l.label}
           </Tabs.Tab>
         ))}

@@ -143,7 +143,7 @@ test("Fleet Details' quick search finds a vehicle by part of its registration, i
   await fleet.open();
   const total = await fleet.shownRows();
   const [reg] = await fleet.columnTexts('Reg Number');
-  const search = page.getByRole('searchbox', { name: 'Search registration, type or section' });
+  const search = page.getByRole('searchbox', { name: 'Search reg, type or section' });
   await search.fill(reg!.slice(-4).toLowerCase());
   await expect(fleet.row(reg!)).toBeVisible();
   expect(await fleet.shownRows()).toBeLessThan(total);

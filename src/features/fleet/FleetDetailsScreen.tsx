@@ -89,7 +89,7 @@ export function FleetDetailsScreen() {
         viewSettings={VIEW_SETTINGS}
         defaultFilters={DEFAULT_FILTERS}
         defaultSort={DEFAULT_SORT}
-        searchPlaceholder="Search registration, type or section"
+        searchPlaceholder="Search reg, type or section"
         searchColumns={SEARCHED}
         toolbar={toolbar}
         onRowDoubleClick={openVehicle}

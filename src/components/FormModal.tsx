@@ -24,7 +24,10 @@ export interface FormModalProps {
   size?: ModalProps['size'];
   /** The buttons' size: 'lg' where they are tapped with a glove (the inspection app). */
   buttonSize?: ButtonProps['size'];
-  /** The form holds unsaved input: while open, a new app version waits instead of reloading it away. */
+  /**
+   * The form holds unsaved input: while open, a new app version waits instead of reloading it away,
+   * and a tap outside, Escape or the close button asks before discarding it (Cancel does not ask).
+   */
   dirty?: boolean;
 }
 
@@ -37,8 +40,11 @@ function messageOf(error: unknown): string {
  * disabled until the form is valid"). The body is a real <form>, so Enter in a field submits exactly
  * when the Submit button is enabled (browsers skip implicit submission through a disabled default
  * button). Escape and the close button close it, except while a submit is in flight, so a half-done
- * write is never hidden from the user.
+ * write is never hidden from the user. A dialog holding typed input asks before a stray tap outside,
+ * Escape or the close button throws it away (issue 52): 'Keep editing' is the first choice.
  */
+export const DISCARD_QUESTION = 'Discard what you typed?';
+
 export function FormModal({
   opened,
   onClose,
@@ -56,12 +62,20 @@ export function FormModal({
 }: FormModalProps) {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   useDirtyForm(opened && dirty);
 
   const close = () => {
     if (submitting) return;
     setSubmitError(null);
+    setAsking(false);
     onClose();
+  };
+  // An outside tap, Escape or the close button: with typed input, ask first (a second Escape keeps editing).
+  const dismiss = () => {
+    if (submitting) return;
+    if (!dirty) close();
+    else setAsking((shown) => !shown);
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -84,7 +98,7 @@ export function FormModal({
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={dismiss}
       title={title}
       size={size}
       closeOnEscape={!submitting}
@@ -99,22 +113,35 @@ export function FormModal({
               {shownError}
             </Alert>
           ) : null}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            {onSubmit ? (
-              <>
-                <Button variant="default" size={buttonSize} onClick={close} disabled={submitting}>
-                  {cancelLabel}
+          {asking ? (
+            <Alert color="yellow" variant="light" role="alert" title={DISCARD_QUESTION} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" size={buttonSize} onClick={() => setAsking(false)} autoFocus>
+                  Keep editing
                 </Button>
-                <Button type="submit" size={buttonSize} disabled={!canSubmit} loading={submitting}>
-                  {submitLabel}
+                <Button color="red" size={buttonSize} onClick={close}>
+                  Discard
                 </Button>
-              </>
-            ) : (
-              <Button variant="default" size={buttonSize} onClick={close}>
-                Close
-              </Button>
-            )}
-          </Group>
+              </Group>
+            </Alert>
+          ) : (
+            <Group justify="flex-end" gap="sm" mt="xs">
+              {onSubmit ? (
+                <>
+                  <Button variant="default" size={buttonSize} onClick={close} disabled={submitting}>
+                    {cancelLabel}
+                  </Button>
+                  <Button type="submit" size={buttonSize} disabled={!canSubmit} loading={submitting}>
+                    {submitLabel}
+                  </Button>
+                </>
+              ) : (
+                <Button variant="default" size={buttonSize} onClick={close}>
+                  Close
+                </Button>
+              )}
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

@@ -3,6 +3,8 @@ import { IconChevronDown, IconCloud, IconCloudOff, IconList, IconLogout } from '
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useSession } from '../auth/session-context.ts';
+import { setDisplayZone } from '../shared/fleet-format.ts';
+import { useOrgTimeZone } from '../shared/org-time-zone.ts';
 import { LogoMark } from '../app/LogoMark.tsx';
 import { SyncIndicator } from '../app/SyncIndicator.tsx';
 import { useLiveQuery, useMirror, useSyncFact, useWaitingCount } from '../sync/react.tsx';
@@ -83,6 +85,8 @@ export function InspectShell() {
   const db = useMirror();
   // The tablet keeps what it sent for a week (its list, 'inspected this shift'), then lets it go.
   useEffect(() => void pruneSubmitted(db), [db]);
+  // Dates show the organization's days and times, as on the website (src/shared/fleet-format.ts).
+  setDisplayZone(useOrgTimeZone());
   return (
     <AppShell header={{ height: 64 }} padding="md">
       <AppShell.Header px="md">

@@ -5,6 +5,8 @@ import { FleetPage } from './pages/fleet-page.ts';
 import { VehiclePage } from './pages/vehicle-page.ts';
 import { daysFromNow, typedDay, VehicleTabs } from './pages/vehicle-tabs.ts';
 import { demoAccount, useOwnOrganization } from './support/accounts.ts';
+import { shot } from './support/screenshots.ts';
+import { expectAccessible } from './support/axe.ts';
 import { createVehicle } from './support/vehicles.ts';
 
 useOwnOrganization();
@@ -40,6 +42,15 @@ test('a supervisor reports, works, disregards and deletes discrepancies; histori
     await dialog.getByLabel('Rule').click();
     await page.getByRole('option').first().click();
     await dialog.getByLabel('Discrepancy').fill(text);
+    if (miles) {
+      // A stray tap outside the half-typed report asks first; Keep editing keeps what was typed.
+      await page.mouse.click(5, 5);
+      await expect(dialog.getByText('Discard what you typed?')).toBeVisible();
+      await shot(page, 'discard-question', page.viewportSize()!);
+      await expectAccessible(page, 'the discard question');
+      await dialog.getByRole('button', { name: 'Keep editing' }).click();
+      await expect(dialog.getByLabel('Discrepancy')).toHaveValue(text);
+    }
     await tabs.typeDay(dialog.getByLabel('Date Discovered'), daysFromNow(-daysAgo));
     if (miles) {
       await dialog.getByLabel('Report Miles', { exact: true }).check();

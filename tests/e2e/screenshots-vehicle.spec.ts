@@ -36,7 +36,12 @@ for (const size of SIZES) {
       .click();
     await tabs.dialog('Edit Wash').getByLabel('Completed', { exact: true }).check();
     await shot(page, 'edit-wash', size);
+    // Escape on a changed dialog asks first (FormModal): the question, then Discard.
     await page.keyboard.press('Escape');
+    await expect(tabs.dialog('Edit Wash').getByText('Discard what you typed?')).toBeVisible();
+    await shot(page, 'edit-wash-discard', size);
+    await tabs.dialog('Edit Wash').getByRole('button', { name: 'Discard' }).click();
+    await expect(tabs.dialog('Edit Wash')).toBeHidden();
 
     await tabs.open('Notes');
     await page.getByRole('button', { name: 'Show History' }).click();
